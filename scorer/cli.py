@@ -1,0 +1,108 @@
+"""`python -m scorer`: score, check and describe game files from a terminal (GAME_FILES.md).
+
+Exit status: 0 scored or valid (warnings go to the sheet), 2 an invalid file or bad usage.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from pydantic import TypeAdapter
+
+from scorer import i18n
+from scorer.loading import check, read_game_file
+from scorer.problems import GameFileError, Problem
+from scorer.registry import GAMES, game_type_of
+from scorer.render import problem_text, sheet_json, sheet_text
+
+INVALID = 2
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    return args.run(args)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m scorer", description=__doc__.split("\n")[0])
+    commands = parser.add_subparsers(required=True, metavar="COMMAND")
+
+    score = commands.add_parser("score", help="print the score sheet of a game file")
+    score.add_argument("file", metavar="FILE")
+    score.add_argument("--json", action="store_true", help="the sheet as JSON (GAME_FILES.md)")
+    _language_option(score)
+    score.set_defaults(run=_score)
+
+    validate = commands.add_parser("validate", help="list every problem in a game file")
+    validate.add_argument("file", metavar="FILE")
+    _language_option(validate)
+    validate.set_defaults(run=_validate)
+
+    schema = commands.add_parser("schema", help="the JSON Schema of the game files")
+    schema.add_argument("game", metavar="GAME", nargs="?", choices=list(GAMES))
+    schema.set_defaults(run=_schema)
+    return parser
+
+
+def _language_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--lang", choices=i18n.languages(), default=i18n.DEFAULT_LANGUAGE,
+                        help="language of the explanations")
+
+
+def _checked(path: str, lang: str) -> tuple[Any | None, list[Problem]]:
+    try:
+        game, problems = check(read_game_file(path))
+    except GameFileError as error:
+        game, problems = None, error.problems
+    if game is None:
+        for problem in problems:
+            print(problem_text(problem, lang), file=sys.stderr)
+    return game, problems
+
+
+def _score(args: argparse.Namespace) -> int:
+    game, problems = _checked(args.file, args.lang)
+    if game is None:
+        return INVALID
+    sheet = game_type_of(game).score(game)
+    sheet.problems = problems + sheet.problems  # only warnings remain once a game is built
+    if args.json:
+        print(json.dumps(sheet_json(sheet, args.lang), ensure_ascii=False, indent=2))
+    else:
+        print(sheet_text(sheet, args.lang), end="")
+    return 0
+
+
+def _validate(args: argparse.Namespace) -> int:
+    game, problems = _checked(args.file, args.lang)
+    if game is None:
+        return INVALID
+    game_id = game_type_of(game).id
+    print(i18n.text("cli.valid", {"game": game_id, "count": len(game.names)}, args.lang))
+    for problem in problems:
+        print(problem_text(problem, args.lang))
+    return 0
+
+
+def _schema(args: argparse.Namespace) -> int:
+    if args.game:
+        schema = GAMES[args.game].file_model.model_json_schema()
+    else:
+        models = tuple(game.file_model for game in GAMES.values())
+        schema = TypeAdapter(models[0] if len(models) == 1 else _union(models)).json_schema()
+        schema["title"] = "Tallybook game file"
+    print(json.dumps(schema, indent=2))
+    return 0
+
+
+def _union(models: tuple[type, ...]) -> Any:
+    from typing import Union
+
+    return Union[models]  # noqa: UP007 - a union built from a runtime tuple
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,105 @@
+"""Fossil game files: the players, the start score and the game log."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag
+
+# The id order is also the order in which "end" evaluates the fossils still held.
+FOSSILS = ("ammonite", "fish", "poplar_leaf", "scallop", "brittle_star", "sea_urchin",
+           "sea_lily", "trilobite", "horseshoe_crab")
+FossilId = Literal["ammonite", "fish", "poplar_leaf", "scallop", "brittle_star", "sea_urchin",
+                   "sea_lily", "trilobite", "horseshoe_crab"]
+PIECES = {3: 1, 2: 2, 1: 6}  # pieces of each value per fossil
+# 2-3 players: scallops, fish and every 3 are removed before setup.
+SMALL_GAME_PLAYERS = (2, 3)
+SMALL_GAME_REMOVED_FOSSILS = ("fish", "scallop")
+SMALL_GAME_REMOVED_VALUE = 3
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+START_SCORE = 30
+
+CardText = Annotated[str, Field(description="FOSSIL:VALUE, e.g. sea_urchin:2",
+                                json_schema_extra={"pattern": r"^[a-z_]+:[123]$"})]
+
+
+def pieces(fossil: str, small_game: bool) -> dict[int, int]:
+    """How many pieces of each value of `fossil` are in play."""
+    if small_game and fossil in SMALL_GAME_REMOVED_FOSSILS:
+        return {}
+    if small_game:
+        return {value: n for value, n in PIECES.items() if value != SMALL_GAME_REMOVED_VALUE}
+    return dict(PIECES)
+
+
+class _Event(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+
+class Move(_Event):
+    move: str = Field(description="The player who moves a gem")
+    cost: int = Field(ge=1, description="Cards passed over plus the card taken")
+    take: CardText | None = None
+
+
+class ExchangeDetail(_Event):
+    player: str
+    gives: CardText
+    with_: str = Field(alias="with")
+    gets: CardText
+
+
+class Exchange(_Event):
+    exchange: ExchangeDetail
+
+
+class Evaluate(_Event):
+    evaluate: FossilId
+    holdings: dict[str, list[Literal[1, 2, 3]]] | None = Field(
+        None, description="Player -> card values; without it the holdings come from the log")
+
+
+class Adjust(_Event):
+    adjust: str
+    points: int
+    note: str | None = None
+
+
+class End(_Event):
+    end: Literal[True]
+
+
+EVENT_KINDS = ("move", "exchange", "evaluate", "adjust", "end")
+
+
+def _event_kind(value: Any) -> str | None:
+    """The union tag: an event is known by its one identifying key."""
+    if isinstance(value, dict):
+        kind = next((kind for kind in EVENT_KINDS if kind in value), None)
+    else:
+        kind = next((kind for kind in EVENT_KINDS if isinstance(value, _EVENT_MODELS[kind])), None)
+    return kind.capitalize() if kind else None
+
+
+_EVENT_MODELS: dict[str, type[_Event]] = {"move": Move, "exchange": Exchange,
+                                          "evaluate": Evaluate, "adjust": Adjust, "end": End}
+
+LogEvent = Annotated[
+    Annotated[Move, Tag("Move")] | Annotated[Exchange, Tag("Exchange")]
+    | Annotated[Evaluate, Tag("Evaluate")] | Annotated[Adjust, Tag("Adjust")]
+    | Annotated[End, Tag("End")],
+    Discriminator(_event_kind, custom_error_type="fossil.unknown_event",
+                  custom_error_message="a log event is move, exchange, evaluate, adjust or end"),
+]
+
+
+class FossilFile(BaseModel):
+    """A Fossil game: players clockwise, the start score and the log (GAME_FILES.md, version 1)."""
+
+    model_config = ConfigDict(extra="forbid", title="Fossil game file")
+
+    version: Literal[1]
+    game: Literal["fossil"]
+    players: list[str] = Field(description="Names, clockwise")
+    start_score: int = Field(START_SCORE, ge=0)
+    log: list[LogEvent] = Field(default_factory=list)

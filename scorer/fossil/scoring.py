@@ -1,0 +1,42 @@
+"""Fossil: checking a game file and turning its replayed log into a score sheet."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scorer.fossil.models import MAX_PLAYERS, MIN_PLAYERS, FossilFile
+from scorer.fossil.replay import CATEGORIES, replay
+from scorer.players import check_names
+from scorer.problems import Problem, problem
+from scorer.sheet import ScoreSheet, build_sheet, player_score
+
+
+@dataclass(frozen=True)
+class FossilGame:
+    """A checked Fossil game file; its log is replayed to score it."""
+
+    file: FossilFile
+
+    @property
+    def names(self) -> list[str]:
+        return [name.strip() for name in self.file.players]
+
+
+def build_game(file: FossilFile) -> tuple[FossilGame | None, list[Problem]]:
+    count = len(file.players)
+    problems = check_names(file.players, [("players", i) for i in range(count)])
+    if not MIN_PLAYERS <= count <= MAX_PLAYERS:
+        problems.append(problem(("players",), "fossil.player_count", count=count,
+                                min=MIN_PLAYERS, max=MAX_PLAYERS))
+    if not problems:
+        problems = replay(file).problems
+    if any(p.severity == "error" for p in problems):
+        return None, problems
+    return FossilGame(file), problems
+
+
+def score(game: FossilGame) -> ScoreSheet:
+    state = replay(game.file)
+    players = [player_score(name, lines, CATEGORIES)
+               for name, lines in zip(state.names, state.lines, strict=True)]
+    return build_sheet("fossil", players, events=state.events)

@@ -1,0 +1,71 @@
+"""From JSON to a checked game: every problem in the file, each with its place."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from scorer.problems import GameFileError, Problem, from_validation_error, problem
+from scorer.registry import GAMES, game_type_of
+from scorer.sheet import ScoreSheet
+
+FORMAT_VERSION = 1
+
+
+def check(data: Any) -> tuple[Any | None, list[Problem]]:
+    """The game described by `data` (None if it has errors) and every problem found in it."""
+    if not isinstance(data, dict):
+        return None, [problem((), "file.not_an_object")]
+    envelope = []
+    if data.get("version") != FORMAT_VERSION:
+        envelope.append(problem(("version",), "file.version", found=str(data.get("version")),
+                                supported=FORMAT_VERSION))
+    game_type = GAMES.get(data.get("game"))  # type: ignore[arg-type]
+    if game_type is None:
+        envelope.append(problem(("game",), "file.unknown_game", found=str(data.get("game")),
+                                games=list(GAMES)))
+    if envelope:
+        return None, envelope
+    try:
+        file = game_type.file_model.model_validate(data)
+    except ValidationError as error:
+        return None, from_validation_error(error)
+    return game_type.build(file)
+
+
+def load_game(data: Any) -> Any:
+    """The checked game, or GameFileError listing every problem."""
+    game, problems = check(data)
+    if game is None:
+        raise GameFileError(problems)
+    return game
+
+
+def score(game_or_data: Any) -> ScoreSheet:
+    """The score sheet of a checked game or of game-file data; warnings land in `problems`."""
+    game, problems = (check(game_or_data) if isinstance(game_or_data, dict)
+                      else (game_or_data, []))
+    if game is None:
+        raise GameFileError(problems)
+    sheet = game_type_of(game).score(game)
+    sheet.problems = [p for p in problems if p.severity == "warning"] + sheet.problems
+    return sheet
+
+
+def read_game_file(path: str | Path) -> Any:
+    """The JSON data of a game file; unreadable files raise GameFileError with the reason."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as error:
+        raise GameFileError([problem((), "file.unreadable", path=str(path),
+                                     reason=error.strerror or str(error))]) from error
+    except UnicodeDecodeError as error:
+        raise GameFileError([problem((), "file.not_utf8", path=str(path))]) from error
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise GameFileError([problem((), "file.not_json", line=error.lineno, column=error.colno,
+                                     reason=error.msg)]) from error

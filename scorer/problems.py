@@ -1,0 +1,113 @@
+"""Problems in a game file: values with a place, never exceptions raised one at a time.
+
+A place is written like a JSON path into the game file (`players[1].pond[0][3]`) so that the CLI,
+the app and a person reading the file all point at the same spot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+Place = tuple[str | int, ...]
+
+
+def place_text(place: Place) -> str:
+    """('players', 1, 'pond', 0, 3) -> 'players[1].pond[0][3]'."""
+    text = ""
+    for part in place:
+        if isinstance(part, int):
+            text += f"[{part}]"
+        else:
+            text += f".{part}" if text else part
+    return text
+
+
+class Problem(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    place: str
+    key: str
+    params: dict[str, Any] = Field(default_factory=dict)
+    severity: Literal["error", "warning"] = "error"
+
+
+def problem(place: Place, key: str, /, **params: Any) -> Problem:
+    return Problem(place=place_text(place), key=key, params=params)
+
+
+def warning(place: Place, key: str, /, **params: Any) -> Problem:
+    return Problem(place=place_text(place), key=key, params=params, severity="warning")
+
+
+class GameFileError(ValueError):
+    """A game file that cannot be scored, with every problem found in it."""
+
+    def __init__(self, problems: Sequence[Problem]):
+        self.problems = list(problems)
+        super().__init__("; ".join(f"{p.place}: {p.key} {p.params}" for p in self.problems))
+
+
+# Pydantic's own error types that deserve a message of ours; the rest fall back to `file.invalid`.
+_PYDANTIC_KEYS = {
+    "missing": "file.missing",
+    "literal_error": "file.not_one_of",
+    "enum": "file.not_one_of",
+    "too_short": "file.too_short",
+    "too_long": "file.too_long",
+    "greater_than_equal": "file.too_small",
+    "greater_than": "file.too_small",
+    "less_than_equal": "file.too_large",
+    "less_than": "file.too_large",
+    "string_too_short": "file.too_short",
+    "string_too_long": "file.too_long",
+}
+_LIMITS = {"ge", "gt", "le", "lt", "min_length", "max_length"}
+_TYPE_ERRORS = {"string_type": "text", "int_type": "number", "int_parsing": "number",
+                "int_from_float": "number", "list_type": "list", "dict_type": "object",
+                "model_type": "object", "bool_type": "true/false", "bool_parsing": "true/false"}
+
+
+def from_validation_error(error: ValidationError) -> list[Problem]:
+    """Every pydantic error as a Problem; union branches are folded into one problem per place."""
+    problems: dict[str, Problem] = {}
+    for detail in error.errors(include_url=False):
+        place = place_text(_clean_loc(detail["loc"]))
+        kind = detail["type"]
+        context = detail.get("ctx") or {}
+        if kind in _TYPE_ERRORS:
+            found = problem_for(place, "file.wrong_type", expected=_TYPE_ERRORS[kind])
+        elif kind == "extra_forbidden":
+            found = problem_for(place, "file.unknown_key", key=str(detail["loc"][-1]))
+        elif kind in _PYDANTIC_KEYS:
+            if kind in ("literal_error", "enum"):
+                params = {"expected": context.get("expected", "")}
+            else:
+                limits = [value for name, value in context.items() if name in _LIMITS]
+                params = {"limit": _plain(limits[0])} if limits else {}
+            found = problem_for(place, _PYDANTIC_KEYS[kind], **params)
+        elif "." in kind:  # our own PydanticCustomError: the type is a message key
+            found = problem_for(place, kind, **context)
+        else:
+            found = problem_for(place, "file.invalid", detail=detail["msg"])
+        problems.setdefault(place, found)
+    return list(problems.values())
+
+
+def problem_for(place: str, key: str, /, **params: Any) -> Problem:
+    return Problem(place=place, key=key, params=params)
+
+
+def _clean_loc(loc: tuple[Any, ...]) -> Place:
+    # Unions add the branch name ("str", "SymbioseCardObject", "function-after[...]") to the path.
+    return tuple(part for part in loc if isinstance(part, int) or _is_field_name(part))
+
+
+def _is_field_name(part: str) -> bool:
+    return part.isidentifier() and not part[0].isupper() and part not in {"str", "int", "list"}
+
+
+def _plain(value: Any) -> Any:
+    return value if isinstance(value, str | int | float) else str(value)

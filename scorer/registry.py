@@ -1,0 +1,39 @@
+"""The one list of games: a game id, its file model, how to check it and how to score it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel
+
+from scorer import fossil, symbiose
+from scorer.problems import Problem
+from scorer.sheet import ScoreSheet
+
+
+@dataclass(frozen=True)
+class GameType:
+    id: str
+    file_model: type[BaseModel]
+    game_class: type
+    build: Callable[[Any], tuple[Any | None, list[Problem]]]
+    score: Callable[[Any], ScoreSheet]
+
+
+GAMES: dict[str, GameType] = {
+    game.id: game
+    for game in (
+        GameType("symbiose", symbiose.SymbioseFile, symbiose.SymbioseGame,
+                 symbiose.build_game, symbiose.score),
+        GameType("fossil", fossil.FossilFile, fossil.FossilGame, fossil.build_game, fossil.score),
+    )
+}
+
+
+def game_type_of(game: object) -> GameType:
+    for game_type in GAMES.values():
+        if isinstance(game, game_type.game_class):
+            return game_type
+    raise TypeError(f"not a game this scorer knows: {type(game).__name__}")

@@ -1,0 +1,98 @@
+"""Score sheets and problems as text a person reads, or as the JSON of GAME_FILES.md."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorer import i18n
+from scorer.problems import Problem
+from scorer.sheet import Explanation, ScoreSheet
+
+
+def explain_text(explanation: Explanation, lang: str) -> str:
+    return i18n.text(explanation.key, explanation.params, lang)
+
+
+def event_explain_text(explanation: Explanation, lang: str) -> str:
+    """In a log the reader needs to know whose line it is; player-less messages get the name."""
+    text = explain_text(explanation, lang)
+    player = explanation.params.get("player")
+    template = i18n.catalogue(lang).get(explanation.key, "")
+    return f"{player}: {text}" if player and "{player}" not in template else text
+
+
+def problem_text(problem: Problem, lang: str) -> str:
+    message = i18n.text(problem.key, problem.params, lang)
+    return f"{problem.place}: {message}" if problem.place else message
+
+
+def problem_json(problem: Problem, lang: str) -> dict[str, Any]:
+    return {**problem.model_dump(), "text": i18n.text(problem.key, problem.params, lang)}
+
+
+def sheet_json(sheet: ScoreSheet, lang: str = i18n.DEFAULT_LANGUAGE) -> dict[str, Any]:
+    return {
+        "game": sheet.game,
+        "players": [
+            {
+                "name": player.name,
+                "total": player.total,
+                "place": player.place,
+                "categories": player.categories,
+                "lines": [
+                    {"item": line.item, "where": line.where, "points": line.points,
+                     "explain": line.explain.model_dump(),
+                     "text": explain_text(line.explain, lang)}
+                    for line in player.lines
+                ],
+            }
+            for player in sheet.players
+        ],
+        "winners": sheet.winners,
+        "teams": [team.model_dump() for team in sheet.teams],
+        "events": [
+            {"index": event.index, "kind": event.kind, "changes": event.changes,
+             "scores": event.scores,
+             "explain": [{**e.model_dump(), "text": event_explain_text(e, lang)}
+                         for e in event.explain]}
+            for event in sheet.events
+        ],
+        "problems": [problem_json(p, lang) for p in sheet.problems],
+    }
+
+
+def sheet_text(sheet: ScoreSheet, lang: str = i18n.DEFAULT_LANGUAGE) -> str:
+    """The sheet to read aloud at the table: ranking, then each player's lines (or the log)."""
+    def t(key: str, **params: Any) -> str:
+        return i18n.text(key, params, lang)
+
+    width = max(len(player.name) for player in sheet.players)
+    item_width = max((len(line.item) for p in sheet.players for line in p.lines), default=0)
+    out = [f"{t('game.' + sheet.game)} · {t('sheet.players', count=len(sheet.players))}", ""]
+    for team in sorted(sheet.teams, key=lambda team: team.place):
+        out.append(f"{team.place:>2}. {t('sheet.team', names=team.players)}  {team.total}")
+    if sheet.teams:
+        out.append("")
+    for player in sorted(sheet.players, key=lambda player: player.place):
+        out.append(f"{player.place:>2}. {player.name:<{width}}  {player.total:>4}")
+    winners_key = "sheet.winner" if len(sheet.winners) == 1 else "sheet.winners"
+    out += ["", t(winners_key, names=sheet.winners)]
+
+    for player in sheet.players:
+        subtotals = " · ".join(f"{t('category.' + name)} {points}"
+                               for name, points in player.categories.items())
+        out += ["", f"{player.name} — {t('sheet.points', points=player.total)} ({subtotals})"]
+        if not sheet.events:  # a log game explains itself event by event below
+            out += [f"  {line.points:>4}  {line.item:<{item_width}}  "
+                    f"{explain_text(line.explain, lang)}" for line in player.lines]
+
+    if sheet.events:
+        out += ["", t("sheet.log")]
+        for event in sheet.events:
+            texts = [event_explain_text(e, lang) for e in event.explain] or [event.kind]
+            scores = ", ".join(f"{name} {score}" for name, score in event.scores.items())
+            out.append(f"  {event.index + 1:>3}. {texts[0]}")
+            out += [f"       {text}" for text in texts[1:]] + [f"       = {scores}"]
+    if sheet.problems:
+        out += ["", t("sheet.warnings")] + [f"  {problem_text(p, lang)}" for p in sheet.problems]
+    return "\n".join(out) + "\n"

@@ -1,0 +1,121 @@
+"""The score sheet every game produces: totals, places, categories and one line per card or event.
+
+Explanations are data (a message key and its parameters); `scorer.i18n` turns them into text in
+the reader's language, so the CLI and the app render the same facts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+JsonValue = Any  # parameters are JSON-serialisable: str, int, lists of them
+
+
+class Explanation(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    key: str
+    params: dict[str, JsonValue] = Field(default_factory=dict)
+
+
+class ScoreLine(BaseModel):
+    """The points of one card or one event for one player."""
+
+    model_config = ConfigDict(frozen=True)
+
+    item: str
+    where: str
+    category: str
+    points: int
+    explain: Explanation
+
+
+class PlayerScore(BaseModel):
+    name: str
+    total: int
+    place: int
+    categories: dict[str, int]
+    lines: list[ScoreLine]
+
+
+class TeamScore(BaseModel):
+    players: list[str]
+    total: int
+    place: int
+
+
+class ScoreEvent(BaseModel):
+    """What one log event did to every player's score (Fossil)."""
+
+    index: int
+    kind: str
+    changes: dict[str, int]
+    scores: dict[str, int]
+    explain: list[Explanation]
+
+
+class ScoreSheet(BaseModel):
+    game: str
+    players: list[PlayerScore]
+    winners: list[str]
+    teams: list[TeamScore] = Field(default_factory=list)
+    events: list[ScoreEvent] = Field(default_factory=list)
+    problems: list[Any] = Field(default_factory=list)  # warnings: scorer.problems.Problem
+
+
+def places(totals: Sequence[int]) -> list[int]:
+    """1-based places with shared places for ties: 40, 40, 30 -> 1, 1, 3."""
+    return [1 + sum(other > total for other in totals) for total in totals]
+
+
+def player_score(name: str, lines: Iterable[ScoreLine], categories: Iterable[str]) -> PlayerScore:
+    """A player's score whose total and subtotals are derived from the lines, never kept apart."""
+    lines = list(lines)
+    subtotals = dict.fromkeys(categories, 0)
+    for line in lines:
+        subtotals[line.category] = subtotals.get(line.category, 0) + line.points
+    return PlayerScore(
+        name=name,
+        total=sum(line.points for line in lines),
+        place=0,
+        categories=subtotals,
+        lines=lines,
+    )
+
+
+def build_sheet(
+    game: str,
+    players: list[PlayerScore],
+    teams: list[list[str]] | None = None,
+    events: list[ScoreEvent] | None = None,
+    problems: list[Any] | None = None,
+) -> ScoreSheet:
+    """Rank the players (or the teams) and name the winners."""
+    if teams:
+        by_name = {player.name: player for player in players}
+        team_totals = [sum(by_name[name].total for name in team) for team in teams]
+        team_places = places(team_totals)
+        team_scores = [
+            TeamScore(players=team, total=total, place=place)
+            for team, total, place in zip(teams, team_totals, team_places, strict=True)
+        ]
+        for team in team_scores:
+            for name in team.players:
+                by_name[name].place = team.place
+        winners = [name for team in team_scores if team.place == 1 for name in team.players]
+    else:
+        team_scores = []
+        for player, place in zip(players, places([p.total for p in players]), strict=True):
+            player.place = place
+        winners = [player.name for player in players if player.place == 1]
+    return ScoreSheet(
+        game=game,
+        players=players,
+        winners=winners,
+        teams=team_scores,
+        events=events or [],
+        problems=problems or [],
+    )

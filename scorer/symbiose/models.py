@@ -1,0 +1,124 @@
+"""Symbiose game files and the checked game they describe."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag
+
+ANIMALS = ("dragonfly", "fish", "snail", "frog")
+SEASONS = ("pink", "green", "orange", "blue")
+# How many cards of each animal and season the deck holds (Dutch rulebook).
+DECK_LIMITS = {"dragonfly": 12, "fish": 10, "snail": 8, "frog": 6,
+               "pink": 12, "green": 10, "orange": 8, "blue": 6}
+ROWS, COLUMNS, DUEL_RIVER = 2, 4, 8
+MODES = ("standard", "duel", "team")
+PLAYERS_PER_MODE = {"standard": (3, 4), "duel": (2,), "team": (4,)}
+
+Animal = Literal["dragonfly", "fish", "snail", "frog"]
+Season = Literal["pink", "green", "orange", "blue"]
+_RULE = re.compile(r"(?P<points>[1-9][0-9]?)(?:x(?P<per>[a-z]+))?")
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    animal: str
+    season: str
+    points: int
+    per: str | None = None  # an animal or a season; None = fixed points
+
+    @property
+    def rule(self) -> str:
+        return f"{self.points}x{self.per}" if self.per else str(self.points)
+
+    def __str__(self) -> str:
+        return f"{self.animal}/{self.season}/{self.rule}"
+
+    def matches(self, target: str) -> bool:
+        return target in (self.animal, self.season)
+
+
+class CardObject(BaseModel):
+    """A card as an object: {"animal": "frog", "season": "pink", "points": 2, "per": "pink"}."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    animal: Animal
+    season: Season
+    points: int = Field(ge=1, le=99)
+    per: Animal | Season | None = None
+
+    def card(self) -> Card:
+        return Card(self.animal, self.season, self.points, self.per)
+
+
+CardInput = Annotated[
+    Annotated[str, Tag("card-text")] | Annotated[CardObject, Tag("card-object")],
+    Discriminator(lambda value: "card-object" if isinstance(value, dict | CardObject)
+                  else "card-text"),
+    Field(description="ANIMAL/SEASON/RULE, e.g. frog/pink/2xpink, fish/blue/5, or the object form",
+          json_schema_extra={"examples": ["frog/pink/2xpink", "dragonfly/orange/8"]}),
+]
+
+
+class PlayerFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: str
+    pond: list[list[CardInput]] = Field(
+        description="2 rows (top, bottom) of 4 cards, each row from the owner's left to right")
+
+
+class SymbioseFile(BaseModel):
+    """A Symbiose table at the end of the game (GAME_FILES.md, version 1)."""
+
+    model_config = ConfigDict(extra="forbid", title="Symbiose game file")
+
+    version: Literal[1]
+    game: Literal["symbiose"]
+    mode: Literal["standard", "duel", "team"] | None = Field(
+        None, description="Default: duel for 2 players, standard for 3-4")
+    players: list[PlayerFile] = Field(description="Clockwise seating order")
+    river: list[CardInput] | None = Field(None, description="Duel only: the 8 river cards")
+    river_left_of: str | None = Field(
+        None, description="Duel only: the player who has the river on their left")
+
+
+Pond = tuple[tuple[Card, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SymbioseGame:
+    mode: str
+    names: tuple[str, ...]
+    ponds: tuple[Pond, ...]
+    river: tuple[Card, ...] = ()
+    river_left_of: int | None = None  # duel: index of the player with the river on the left
+
+    @property
+    def teams(self) -> list[list[str]]:
+        """Team mode: partners sit opposite, seats 1 & 3 and 2 & 4."""
+        if self.mode != "team":
+            return []
+        return [[self.names[0], self.names[2]], [self.names[1], self.names[3]]]
+
+
+def parse_card_text(text: str) -> Card | tuple[str, dict[str, str]]:
+    """A card, or the message key and parameters saying what is wrong with the text."""
+    parts = text.strip().lower().split("/")
+    if len(parts) != 3:
+        return "symbiose.card_format", {"card": text}
+    animal, season, rule = parts
+    if animal not in ANIMALS:
+        return "symbiose.unknown_animal", {"animal": animal}
+    if season not in SEASONS:
+        return "symbiose.unknown_season", {"season": season}
+    match = _RULE.fullmatch(rule)
+    if not match:
+        return "symbiose.bad_rule", {"rule": rule}
+    per = match["per"]
+    if per is not None and per not in ANIMALS + SEASONS:
+        return "symbiose.unknown_target", {"target": per}
+    return Card(animal, season, int(match["points"]), per)

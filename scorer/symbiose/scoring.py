@@ -1,0 +1,80 @@
+"""Symbiose scoring: each pond card scores by its column against one whole pond (symbiose.md)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scorer.players import left_of, right_of
+from scorer.sheet import Explanation, ScoreLine, ScoreSheet, build_sheet, player_score
+from scorer.symbiose.models import COLUMNS, Card, SymbioseGame
+
+CATEGORIES = ("left", "middle", "right")
+ROW_NAMES = ("top", "bottom")
+
+
+@dataclass(frozen=True)
+class Counted:
+    """The cards a column looks at, and whose they are."""
+
+    kind: str  # "own", "player" or "river": picks the explanation
+    owner: str  # the pond's owner; empty for the river
+    cards: tuple[Card, ...]
+
+
+def score(game: SymbioseGame) -> ScoreSheet:
+    players = [
+        player_score(name, _lines(game, index), CATEGORIES)
+        for index, name in enumerate(game.names)
+    ]
+    return build_sheet("symbiose", players, teams=game.teams)
+
+
+def counted_ponds(game: SymbioseGame, index: int) -> dict[str, Counted]:
+    """Which cards the left, middle and right columns of player `index` count."""
+    def pond_of(other: int) -> Counted:
+        flat = tuple(card for row in game.ponds[other] for card in row)
+        return Counted("own" if other == index else "player", game.names[other], flat)
+
+    count = len(game.names)
+    river = Counted("river", "", game.river)
+    if game.mode == "team":
+        partner = pond_of((index + 2) % count)
+        left, right = partner, partner
+    elif game.mode == "duel":
+        opponent = pond_of(1 - index)
+        has_river_left = index == game.river_left_of
+        left, right = (river, opponent) if has_river_left else (opponent, river)
+    else:
+        left, right = pond_of(left_of(index, count)), pond_of(right_of(index, count))
+    return {"left": left, "middle": pond_of(index), "right": right}
+
+
+def column_category(column: int) -> str:
+    if column == 0:
+        return "left"
+    return "right" if column == COLUMNS - 1 else "middle"
+
+
+def _lines(game: SymbioseGame, index: int) -> list[ScoreLine]:
+    counted = counted_ponds(game, index)
+    lines = []
+    for r, row in enumerate(game.ponds[index]):
+        for c, card in enumerate(row):
+            category = column_category(c)
+            points, explain = _card_points(card, category, counted[category], ROW_NAMES[r])
+            lines.append(ScoreLine(item=str(card), where=f"{ROW_NAMES[r]} row, column {c + 1}",
+                                   category=category, points=points, explain=explain))
+    return lines
+
+
+def _card_points(card: Card, column: str, counted: Counted, row: str) -> tuple[int, Explanation]:
+    place = {"row": row, "column": column}
+    if card.per is None:
+        return card.points, Explanation(key="symbiose.fixed",
+                                        params={**place, "points": card.points})
+    count = sum(other.matches(card.per) for other in counted.cards)
+    points = card.points * count
+    key = f"symbiose.counts_{counted.kind}"
+    params = {**place, "each": card.points, "per": card.per, "count": count,
+              "owner": counted.owner, "points": points}
+    return points, Explanation(key=key, params=params)
