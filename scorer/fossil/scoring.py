@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scorer.fossil.models import MAX_PLAYERS, MIN_PLAYERS, FossilFile
-from scorer.fossil.replay import CATEGORIES, replay
+from scorer.fossil.replay import CATEGORIES, Replay, replay
 from scorer.players import check_names
 from scorer.problems import Problem, problem
 from scorer.sheet import ScoreSheet, build_sheet, player_score
@@ -13,9 +13,10 @@ from scorer.sheet import ScoreSheet, build_sheet, player_score
 
 @dataclass(frozen=True)
 class FossilGame:
-    """A checked Fossil game file; its log is replayed to score it."""
+    """A checked Fossil game file and the replay of its log that checked it."""
 
     file: FossilFile
+    replayed: Replay
 
     @property
     def names(self) -> list[str]:
@@ -28,15 +29,16 @@ def build_game(file: FossilFile) -> tuple[FossilGame | None, list[Problem]]:
     if not MIN_PLAYERS <= count <= MAX_PLAYERS:
         problems.append(problem(("players",), "fossil.player_count", count=count,
                                 min=MIN_PLAYERS, max=MAX_PLAYERS))
-    if not problems:
-        problems = replay(file).problems
-    if any(p.severity == "error" for p in problems):
+    if problems:
         return None, problems
-    return FossilGame(file), problems
+    state = replay(file)
+    if any(p.severity == "error" for p in state.problems):
+        return None, state.problems
+    return FossilGame(file, state), state.problems
 
 
 def score(game: FossilGame) -> ScoreSheet:
-    state = replay(game.file)
+    state = game.replayed
     players = [player_score(name, lines, CATEGORIES)
                for name, lines in zip(state.names, state.lines, strict=True)]
     return build_sheet("fossil", players, events=state.events)
