@@ -1,0 +1,1 @@
+"""Forest Shuffle: card catalogue (``catalog.load_catalog``) and, later, forest scoring."""

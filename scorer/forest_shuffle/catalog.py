@@ -1,0 +1,451 @@
+"""The Forest Shuffle card catalogue: species, scoring rules, split cards and caves as data.
+
+The facts live in ``cards.json`` and ``split_cards.json`` next to this module; this module only
+describes their shape (pydantic, strict) and offers lookups. Scoring code interprets the rules.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from collections import Counter
+from functools import cache, cached_property
+from importlib.resources import files
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, PositiveInt, model_validator
+
+Box = Literal["base", "alpine", "woodland_edge", "exploration", "promo"]
+Slot = Literal["top", "bottom", "left", "right"]
+# Trees and shrubs show their tree symbol on the whole card, dwellers on the half they are on.
+VariantSide = Literal["whole", "top", "bottom", "left", "right"]
+Kind = Literal["tree", "shrub", "dweller"]
+
+
+class _Data(BaseModel):
+    # Catalogue data is read-only and must not hide typos in the JSON.
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Names(_Data):
+    en: str = Field(min_length=1)
+    de: str = Field(min_length=1)
+    nl: str = Field(min_length=1)
+
+
+class Count(_Data):
+    """What a threshold/majority/table/set rule counts in the owner's forest."""
+
+    of: Literal["species", "symbol", "distinct_species", "distinct_tree_species"]
+    species: tuple[str, ...] = ()
+    symbol: str | None = None
+    # Violet Carpenter Bees add 1 each: at a tree of the counted species, or at any tree.
+    plus_bees: Literal["none", "at_host", "at_any_tree"] = "none"
+
+    @model_validator(mode="after")
+    def _fields_match_of(self) -> Count:
+        if (self.of == "species") != bool(self.species):
+            raise ValueError("'species' is required exactly when of='species'")
+        if (self.of in ("symbol", "distinct_species")) != (self.symbol is not None):
+            raise ValueError("'symbol' is required exactly when of is 'symbol'/'distinct_species'")
+        return self
+
+
+class Step(_Data):
+    at_least: NonNegativeInt
+    points: int
+
+
+class Fixed(_Data):
+    kind: Literal["fixed"]
+    points: int
+
+
+class PerSymbol(_Data):
+    """points per card with each listed symbol in the own forest (the card itself included)."""
+
+    kind: Literal["per_symbol"]
+    points: int
+    symbols: tuple[str, ...] = Field(min_length=1)
+
+
+class PerSpecies(_Data):
+    kind: Literal["per_species"]
+    points: int
+    species: tuple[str, ...] = Field(min_length=1)
+
+
+class PerDistinctSpecies(_Data):
+    kind: Literal["per_distinct_species"]
+    points: int
+    symbol: str
+
+
+class PerTreeSymbol(_Data):
+    """points per card (tree, shrub, dweller half) showing a matching tree symbol."""
+
+    kind: Literal["per_tree_symbol"]
+    points: int
+    same_as_own: bool = False
+    tree_symbols: tuple[str, ...] = ()
+    points_per_sapling: NonNegativeInt = 0
+
+    @model_validator(mode="after")
+    def _one_source_of_symbols(self) -> PerTreeSymbol:
+        if self.same_as_own == bool(self.tree_symbols):
+            raise ValueError("give either same_as_own or tree_symbols")
+        return self
+
+
+class PerPosition(_Data):
+    kind: Literal["per_position"]
+    points: int
+    position: Literal[
+        "cards_in_own_slots",  # Silver Fir: every card in its 4 slots, shared slots too
+        "cards_in_tree_bottom_slots",  # Wood Ant: bottom slots of trees and saplings
+        "fully_occupied_trees",  # Beech Marten
+        "cards_in_cave",  # Bearded Vulture
+    ]
+
+
+class Threshold(_Data):
+    kind: Literal["threshold"]
+    count: Count
+    at_least: NonNegativeInt
+    points: int
+    otherwise: int = 0
+
+
+class Table(_Data):
+    """Per card: points of the last step whose at_least the count reaches (0 below the first)."""
+
+    kind: Literal["table"]
+    count: Count
+    steps: tuple[Step, ...] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _ascending(self) -> Table:
+        bounds = [s.at_least for s in self.steps]
+        if bounds != sorted(set(bounds)):
+            raise ValueError("steps must have strictly ascending at_least")
+        return self
+
+
+class SetTable(_Data):
+    """Scored once per set_id: table[n-1] for n counted cards, the last entry caps."""
+
+    kind: Literal["set_table"]
+    set_id: str
+    count: Count
+    table: tuple[int, ...] = Field(min_length=1)
+
+
+class SpeciesSets(_Data):
+    """Once per forest: cards split into sets of different species; table[k-1] per set of k."""
+
+    kind: Literal["species_sets"]
+    set_id: str
+    symbol: str
+    table: tuple[int, ...] = Field(min_length=1)
+
+
+class Majority(_Data):
+    """points if no other forest has a higher count (ties qualify), else otherwise."""
+
+    kind: Literal["majority"]
+    count: Count
+    points: int
+    otherwise: int = 0
+
+
+class SlotCondition(_Data):
+    kind: Literal["slot_condition"]
+    condition: Literal[
+        "host_species",  # target: tree species id the card sits on
+        "host_kind",  # target: "tree" or "shrub"
+        "shares_slot_with",  # target: species id in the same slot
+        "opposite_slot_has_symbol",  # target: symbol on the opposite side of the same host
+        "alone_on_host",  # no target: the only card attached to its host
+    ]
+    target: str | None = None
+    only_on: Literal["tree", "any"] = "any"
+    points: int
+    otherwise: int = 0
+
+    @model_validator(mode="after")
+    def _target_needed(self) -> SlotCondition:
+        if (self.condition == "alone_on_host") != (self.target is None):
+            raise ValueError("target is required except for alone_on_host")
+        return self
+
+
+class Special(_Data):
+    """A card whose effect needs code; `affects` lists the species whose counts it changes."""
+
+    kind: Literal["special"]
+    name: Literal["violet_carpenter_bee"]
+    points: int = 0
+    affects: tuple[str, ...] = ()
+
+
+Rule = Annotated[
+    Fixed
+    | PerSymbol
+    | PerSpecies
+    | PerDistinctSpecies
+    | PerTreeSymbol
+    | PerPosition
+    | Threshold
+    | Table
+    | SetTable
+    | SpeciesSets
+    | Majority
+    | SlotCondition
+    | Special,
+    Field(discriminator="kind"),
+]
+
+
+class Print(_Data):
+    """One box's copies of a species, with the tree symbols printed per side."""
+
+    copies: PositiveInt
+    variants: dict[VariantSide, dict[str, PositiveInt]]
+    extra_symbols: tuple[str, ...] = ()  # e.g. the woodland-edge symbol on later Squeakers
+
+    @model_validator(mode="after")
+    def _variants_add_up(self) -> Print:
+        total = sum(sum(by_symbol.values()) for by_symbol in self.variants.values())
+        if total != self.copies:
+            raise ValueError(f"variants add up to {total}, copies is {self.copies}")
+        return self
+
+
+class SlotSharing(_Data):
+    where: Literal["own_slot", "host_top_slot"]
+    with_species: tuple[str, ...] = ()
+    with_symbol: str | None = None
+    max_cards: PositiveInt | None = None  # None: any number
+
+
+class Species(_Data):
+    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    names: Names
+    aliases: tuple[str, ...] = ()
+    kind: Kind
+    slots: tuple[Slot, ...]
+    symbols: tuple[str, ...]
+    group: str
+    cost: NonNegativeInt
+    boxes: dict[Box, Print] = Field(min_length=1)
+    rule: Rule
+    counts_as: str | None = None  # a reprint under another name (Moor Birch is a Birch)
+    sharing: SlotSharing | None = None
+    effects: tuple[Literal["fills_cave", "host_becomes_sapling"], ...] = ()
+    rulings: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+
+    @model_validator(mode="after")
+    def _slots_fit_kind(self) -> Species:
+        sides = {side for p in self.boxes.values() for side in p.variants}
+        if self.kind == "dweller":
+            if not self.slots or not sides <= set(self.slots):
+                raise ValueError(f"{self.id}: printed sides {sides} not within slots {self.slots}")
+        elif self.slots or sides != {"whole"}:
+            raise ValueError(f"{self.id}: trees and shrubs take no slots and print 'whole'")
+        return self
+
+    def copies(self, box: Box | None = None) -> int:
+        if box is None:
+            return sum(p.copies for p in self.boxes.values())
+        return self.boxes[box].copies if box in self.boxes else 0
+
+    def variants(self, side: VariantSide, box: Box | None = None) -> Counter[str]:
+        """Tree-symbol counts printed on this side, for one box or all boxes."""
+        total: Counter[str] = Counter()
+        for print_box, p in self.boxes.items():
+            if box is None or box == print_box:
+                total.update(p.variants.get(side, {}))
+        return total
+
+    def symbols_in(self, box: Box) -> tuple[str, ...]:
+        return self.symbols + self.boxes[box].extra_symbols
+
+
+class Cave(_Data):
+    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    names: Names
+    aliases: tuple[str, ...] = ()
+    box: Box
+    copies: PositiveInt | None = None  # None: not stated by any source
+    points_per_card: NonNegativeInt
+    points_per_symbol: dict[str, PositiveInt] = {}
+    points_if_empty: NonNegativeInt | None = None
+    rulings: tuple[str, ...] = ()
+
+
+class SplitHalf(_Data):
+    species: str
+    side: Slot
+    tree_symbol: str
+
+
+class SplitCard(_Data):
+    """One physical dweller card: only one of its halves can ever be in play."""
+
+    id: str
+    box: Box
+    halves: tuple[SplitHalf, SplitHalf]
+
+    @model_validator(mode="after")
+    def _opposite_halves(self) -> SplitCard:
+        if (self.halves[0].side, self.halves[1].side) not in (("left", "right"), ("top", "bottom")):
+            raise ValueError(f"{self.id}: halves must be left|right or top/bottom")
+        return self
+
+
+class SplitCardFile(_Data):
+    version: Literal[1]
+    sources: dict[str, str]
+    cards: tuple[SplitCard, ...]
+
+
+class UnknownSpeciesError(KeyError):
+    def __init__(self, species_id: str, suggestions: list[str]) -> None:
+        super().__init__(species_id)
+        self.species_id = species_id
+        self.suggestions = suggestions
+
+
+def _fold(text: str) -> str:
+    return " ".join(text.casefold().split())
+
+
+class Catalog(_Data):
+    version: Literal[1]
+    boxes: tuple[Box, ...]
+    symbols: tuple[str, ...]
+    tree_symbols: tuple[str, ...]
+    groups: tuple[str, ...]
+    rulings: dict[str, str]
+    species: tuple[Species, ...]
+    caves: tuple[Cave, ...]
+    split_cards: tuple[SplitCard, ...] = ()
+
+    @model_validator(mode="after")
+    def _references_resolve(self) -> Catalog:
+        # Every id a rule or card mentions must exist, so a typo fails at load, not at scoring.
+        ids = [s.id for s in self.species]
+        if len(ids) != len(set(ids)):
+            raise ValueError("duplicate species ids")
+        known, problems = set(ids), []
+        for s in self.species:
+            problems += _species_problems(s, known, self)
+        for c in self.split_cards:
+            for h in c.halves:
+                sp = self.by_id_or_none(h.species)
+                if sp is None or c.box not in sp.boxes:
+                    problems.append(f"split card {c.id}: no {h.species} in box {c.box}")
+                elif sp.boxes[c.box].variants.get(h.side, {}).get(h.tree_symbol, 0) == 0:
+                    problems.append(f"split card {c.id}: {h.species} has no {h.side}/"
+                                    f"{h.tree_symbol} print in {c.box}")
+        for cave in self.caves:
+            problems += [f"cave {cave.id}: unknown symbol {s}"
+                         for s in cave.points_per_symbol if s not in self.symbols]
+        if problems:
+            raise ValueError("; ".join(problems))
+        _ = self._names  # raises on a name shared by two species
+        return self
+
+    @cached_property
+    def _ids(self) -> dict[str, Species]:
+        return {s.id: s for s in self.species}
+
+    @cached_property
+    def _names(self) -> dict[str, str]:
+        index: dict[str, str] = {}
+        for s in self.species:
+            for name in (s.id, s.names.en, s.names.de, s.names.nl, *s.aliases):
+                key = _fold(name)
+                if index.setdefault(key, s.id) != s.id:
+                    raise ValueError(f"name {name!r} used by {index[key]} and {s.id}")
+        return index
+
+    def by_id_or_none(self, species_id: str) -> Species | None:
+        return self._ids.get(species_id)
+
+    def by_id(self, species_id: str) -> Species:
+        species = self._ids.get(species_id)
+        if species is None:
+            raise UnknownSpeciesError(species_id, self.suggest(species_id))
+        return species
+
+    def by_name(self, name: str) -> Species | None:
+        """Case-insensitive lookup by id, English, German or Dutch name, or alias."""
+        species_id = self._names.get(_fold(name))
+        return None if species_id is None else self._ids[species_id]
+
+    def suggest(self, unknown: str, limit: int = 3) -> list[str]:
+        """Species ids that look like `unknown` (an id or a name in any language)."""
+        matches = difflib.get_close_matches(_fold(unknown), self._names, n=limit * 3, cutoff=0.6)
+        return list(dict.fromkeys(self._names[m] for m in matches))[:limit]
+
+    def cave(self, cave_id: str) -> Cave:
+        return next(c for c in self.caves if c.id == cave_id)
+
+    def in_box(self, box: Box) -> list[Species]:
+        return [s for s in self.species if box in s.boxes]
+
+
+def _species_problems(s: Species, known: set[str], cat: Catalog) -> list[str]:
+    refs: list[str] = [*_rule_species(s.rule)]
+    if s.counts_as:
+        refs.append(s.counts_as)
+    if s.sharing:
+        refs += s.sharing.with_species
+    symbols = set(s.symbols) | {x for p in s.boxes.values() for x in p.extra_symbols}
+    symbols |= set(_rule_symbols(s.rule))
+    tree_symbols = {t for p in s.boxes.values() for v in p.variants.values() for t in v}
+    tree_symbols |= set(getattr(s.rule, "tree_symbols", ()))
+    return (
+        [f"{s.id}: unknown species {r}" for r in refs if r not in known]
+        + [f"{s.id}: unknown symbol {x}" for x in symbols if x not in cat.symbols]
+        + [f"{s.id}: unknown tree symbol {t}" for t in tree_symbols if t not in cat.tree_symbols]
+        + [f"{s.id}: unknown ruling {r}" for r in s.rulings if r not in cat.rulings]
+        + ([f"{s.id}: unknown group {s.group}"] if s.group not in cat.groups else [])
+    )
+
+
+def _rule_species(rule: Rule) -> tuple[str, ...]:
+    count = getattr(rule, "count", None)
+    found = getattr(rule, "species", ()) + getattr(rule, "affects", ())
+    if count is not None:
+        found += count.species
+    if isinstance(rule, SlotCondition) and rule.condition in ("shares_slot_with", "host_species"):
+        found += (rule.target or "",)
+    return found
+
+
+def _rule_symbols(rule: Rule) -> tuple[str, ...]:
+    count = getattr(rule, "count", None)
+    found = (*getattr(rule, "symbols", ()), getattr(rule, "symbol", None) or "")
+    if count is not None and count.symbol:
+        found += (count.symbol,)
+    if isinstance(rule, SlotCondition) and rule.condition == "opposite_slot_has_symbol":
+        found += (rule.target or "",)
+    return tuple(x for x in found if x)
+
+
+@cache
+def load_catalog() -> Catalog:
+    """The packaged catalogue, validated once per process."""
+    package = files("scorer.forest_shuffle")
+    cards = json.loads(package.joinpath("cards.json").read_text(encoding="utf-8"))
+    split_text = package.joinpath("split_cards.json").read_text(encoding="utf-8")
+    split = SplitCardFile.model_validate_json(split_text)
+    return Catalog.model_validate({**cards, "split_cards": split.cards})
+
+
+def suggest(unknown_id: str, limit: int = 3) -> list[str]:
+    """'Did you mean …' for an unknown species id or name."""
+    return load_catalog().suggest(unknown_id, limit)
