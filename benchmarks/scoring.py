@@ -18,7 +18,7 @@ EXAMPLES = Path(__file__).parents[1] / "examples"
 
 def fossil_log_of(events: int) -> dict:
     data = json.loads((EXAMPLES / "fossil-4-players.json").read_text(encoding="utf-8"))
-    data["log"] = data["log"][: events - 1] + [{"end": True}]
+    data["log"] = [*data["log"][: events - 1], {"end": True}]
     return data
 
 
