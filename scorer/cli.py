@@ -8,9 +8,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from typing import Annotated, Any, Union
 
-from pydantic import TypeAdapter
+from pydantic import Field, TypeAdapter
 
 from scorer import i18n
 from scorer.loading import check, read_game_file
@@ -92,16 +92,10 @@ def _schema(args: argparse.Namespace) -> int:
         schema = GAMES[args.game].file_model.model_json_schema()
     else:
         models = tuple(game.file_model for game in GAMES.values())
-        schema = TypeAdapter(models[0] if len(models) == 1 else _union(models)).json_schema()
-        schema["title"] = "Tallybook game file"
+        any_game = Annotated[Union[models], Field(discriminator="game")]  # noqa: UP007
+        schema = {"title": "Tallybook game file", **TypeAdapter(any_game).json_schema()}
     print(json.dumps(schema, indent=2))
     return 0
-
-
-def _union(models: tuple[type, ...]) -> Any:
-    from typing import Union
-
-    return Union[models]  # noqa: UP007 - a union built from a runtime tuple
 
 
 if __name__ == "__main__":

@@ -54,8 +54,11 @@ class CardObject(BaseModel):
         return Card(self.animal, self.season, self.points, self.per)
 
 
+CARD_PATTERN = (f"^({'|'.join(ANIMALS)})/({'|'.join(SEASONS)})"
+                f"/[1-9][0-9]?(x({'|'.join(ANIMALS + SEASONS)}))?$")
 CardInput = Annotated[
-    Annotated[str, Tag("card-text")] | Annotated[CardObject, Tag("card-object")],
+    Annotated[str, Tag("card-text"), Field(json_schema_extra={"pattern": CARD_PATTERN})]
+    | Annotated[CardObject, Tag("card-object")],
     Discriminator(lambda value: "card-object" if isinstance(value, dict | CardObject)
                   else "card-text"),
     Field(description="ANIMAL/SEASON/RULE, e.g. frog/pink/2xpink, fish/blue/5, or the object form",

@@ -5,6 +5,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import jsonschema
 import pytest
 
 from scorer.cli import main
@@ -126,3 +127,14 @@ def test_python_dash_m_scorer_runs_as_a_program():
                           capture_output=True, text=True, check=False)
     assert done.returncode == 0
     assert json.loads(done.stdout)["game"] == "symbiose"
+
+
+def test_shipped_examples_follow_the_published_schema_and_typos_do_not(capsys):
+    _, out, _ = run(capsys, "schema")
+    schema = json.loads(out)
+    for example in sorted(EXAMPLES.glob("*.json")):
+        jsonschema.validate(json.loads(example.read_text(encoding="utf-8")), schema)
+    typo = json.loads((EXAMPLES / "symbiose-standard.json").read_text(encoding="utf-8"))
+    typo["players"][0]["pond"][0][0] = "fsh/pink/2"
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(typo, schema)
