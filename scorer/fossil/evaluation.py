@@ -29,9 +29,14 @@ class Evaluation:
     gains: dict[int, int]  # what each holder gains from their own finds
     payments: tuple[Payment, ...]
     changes: dict[int, int] = field(default_factory=dict)  # net change per player
+    small_game: bool = False
 
     def gains_full_value(self, holder: int) -> bool:
-        return self.gains[holder] == self.find_values[holder]
+        """Whether the holder gains their find value (not just the sum, 2-3 players).
+
+        Compared by rule, not by number: a single card has find value == sum.
+        """
+        return not self.small_game or holder in self.top
 
 
 def find_value(values: Sequence[int]) -> int:
@@ -50,7 +55,8 @@ def evaluate(fossil: str, holdings: Sequence[Sequence[int]], scores: Sequence[in
     """
     cards = {player: tuple(values) for player, values in enumerate(holdings) if values}
     if not cards:
-        return Evaluation(fossil, {}, {}, (), {}, (), dict.fromkeys(range(len(holdings)), 0))
+        return Evaluation(fossil, {}, {}, (), {}, (), dict.fromkeys(range(len(holdings)), 0),
+                          small_game)
     values = {player: find_value(held) for player, held in cards.items()}
     best = max(values.values())
     top = tuple(player for player, value in values.items() if value == best)
@@ -71,4 +77,4 @@ def evaluate(fossil: str, holdings: Sequence[Sequence[int]], scores: Sequence[in
         changes[payment.payer] -= payment.paid
         for player, amount in payment.received.items():
             changes[player] += amount
-    return Evaluation(fossil, cards, values, top, gains, payments, changes)
+    return Evaluation(fossil, cards, values, top, gains, payments, changes, small_game)
