@@ -32,7 +32,7 @@ def check(data: Any) -> tuple[Any | None, list[Problem]]:
     try:
         file = game_type.file_model.model_validate(data)
     except ValidationError as error:
-        return None, from_validation_error(error)
+        return None, from_validation_error(error, data)
     return game_type.build(file)
 
 

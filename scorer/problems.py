@@ -70,11 +70,11 @@ _TYPE_ERRORS = {"string_type": "text", "int_type": "number", "int_parsing": "num
                 "model_type": "object", "bool_type": "true/false", "bool_parsing": "true/false"}
 
 
-def from_validation_error(error: ValidationError) -> list[Problem]:
-    """Every pydantic error as a Problem; union branches are folded into one problem per place."""
+def from_validation_error(error: ValidationError, data: Any) -> list[Problem]:
+    """Every pydantic error as a Problem, at most one per place."""
     problems: dict[str, Problem] = {}
     for detail in error.errors(include_url=False):
-        place = place_text(_clean_loc(detail["loc"]))
+        place = place_text(_place_in(data, detail["loc"]))
         kind = detail["type"]
         context = detail.get("ctx") or {}
         if kind in _TYPE_ERRORS:
@@ -100,13 +100,28 @@ def problem_for(place: str, key: str, /, **params: Any) -> Problem:
     return Problem(place=place, key=key, params=params)
 
 
-def _clean_loc(loc: tuple[Any, ...]) -> Place:
-    # Unions add the branch name ("str", "SymbioseCardObject", "function-after[...]") to the path.
-    return tuple(part for part in loc if isinstance(part, int) or _is_field_name(part))
+def _place_in(data: Any, loc: tuple[Any, ...]) -> Place:
+    """The error's path in the file itself.
+
+    Pydantic puts union branch tags ("card-text", "Move", "function-after[...]") into the path;
+    they are not in the data, so following the data drops them. The last part may be a key that
+    is missing from the data, and is kept.
+    """
+    place: list[str | int] = []
+    cursor = data
+    for index, part in enumerate(loc):
+        if _has(cursor, part):
+            cursor = cursor[part]
+        elif index < len(loc) - 1 or not isinstance(cursor, dict):
+            continue  # a union tag, not a place in the file
+        place.append(part)
+    return tuple(place)
 
 
-def _is_field_name(part: str) -> bool:
-    return part.isidentifier() and not part[0].isupper() and part not in {"str", "int", "list"}
+def _has(container: Any, part: str | int) -> bool:
+    if isinstance(container, dict):
+        return part in container
+    return isinstance(container, list) and isinstance(part, int) and 0 <= part < len(container)
 
 
 def _plain(value: Any) -> Any:
