@@ -8,7 +8,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from scorer import fossil, symbiose
+from scorer import forest_shuffle, fossil, symbiose
 from scorer.problems import Problem
 from scorer.sheet import ScoreSheet
 
@@ -27,6 +27,9 @@ GAMES: dict[str, GameType] = {
     for game in (
         GameType("symbiose", symbiose.SymbioseFile, symbiose.SymbioseGame,
                  symbiose.build_game, symbiose.score),
+        GameType("forest-shuffle", forest_shuffle.ForestShuffleFile,
+                 forest_shuffle.ForestShuffleGame, forest_shuffle.build_game,
+                 forest_shuffle.score),
         GameType("fossil", fossil.FossilFile, fossil.FossilGame, fossil.build_game, fossil.score),
     )
 }

@@ -283,6 +283,13 @@ class Cave(_Data):
     points_if_empty: NonNegativeInt | None = None
     rulings: tuple[str, ...] = ()
 
+    @model_validator(mode="after")
+    def _one_rate_per_symbol(self) -> Cave:
+        # The explanation shows one rate for all of a cave's symbols ("3 per bat").
+        if len(set(self.points_per_symbol.values())) > 1:
+            raise ValueError(f"{self.id}: points_per_symbol must give every symbol the same rate")
+        return self
+
 
 class SplitHalf(_Data):
     species: str

@@ -1,0 +1,285 @@
+"""Checks a Forest Shuffle file beyond its shape and builds the game, listing every problem."""
+
+from __future__ import annotations
+
+import difflib
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+
+from scorer.forest_shuffle.catalog import Catalog, PerTreeSymbol, Species, load_catalog
+from scorer.forest_shuffle.models import (
+    SAPLING,
+    SLOTS,
+    Card,
+    CardInput,
+    CardObject,
+    Forest,
+    ForestEntry,
+    ForestShuffleFile,
+    ForestShuffleGame,
+    Host,
+    PlayerFile,
+)
+from scorer.players import check_names
+from scorer.problems import Place, Problem, problem
+
+DEFAULT_CAVE = "regular_cave"
+
+
+@dataclass(frozen=True)
+class _Placed:
+    """A card read from the file, not yet given its final tree symbol."""
+
+    place: Place
+    species: Species
+    side: str  # "whole" for trees and shrubs, else the slot
+    box: str
+    symbol: str | None
+    box_given: bool
+
+
+def build_game(file: ForestShuffleFile) -> tuple[ForestShuffleGame | None, list[Problem]]:
+    problems = check_names([p.name for p in file.players],
+                           [("players", i, "name") for i in range(len(file.players))])
+    catalog = load_catalog()
+    forests, placed_all = [], []
+    for index, player in enumerate(file.players):
+        forest, placed = _forest(catalog, player, ("players", index), problems)
+        forests.append(forest)
+        placed_all += placed
+    problems += _copy_limits(placed_all)
+    if any(p.severity == "error" for p in problems):
+        return None, problems
+    names = tuple(p.name.strip() for p in file.players)
+    return ForestShuffleGame(names=names, forests=tuple(forests)), problems
+
+
+def _forest(catalog: Catalog, player: PlayerFile, place: Place,
+            problems: list[Problem]) -> tuple[Forest, list[_Placed]]:
+    read = [_read_entry(catalog, entry, (*place, "forest", j), problems)
+            for j, entry in enumerate(player.forest)]
+    placed = [p for host, slots in read for p in _flatten(host, slots)]
+    placed = [_fill_symbol(p) for p in placed]
+    counters = [p for p in placed if isinstance(p.species.rule, PerTreeSymbol)]
+    for card in placed:
+        _check_symbol_needed(card, counters, problems)
+    finished = iter(placed)
+    hosts = [_host(host, slots, finished) for host, slots in read]
+    cave_type = _cave_type(catalog, player.cave_type, (*place, "cave_type"), problems)
+    forest = Forest(hosts=tuple(h for h in hosts if h is not None), cave=player.cave,
+                    cave_type=cave_type)
+    return forest, placed
+
+
+_Slots = dict[str, list[_Placed | None]]
+
+
+def _read_entry(catalog: Catalog, entry: ForestEntry, place: Place,
+                problems: list[Problem]) -> tuple[_Placed | str | None, _Slots]:
+    """The host (SAPLING for a sapling, None if unreadable) and its slots' cards."""
+    host: _Placed | str | None = SAPLING
+    if entry.tree != SAPLING:
+        host = _read_card(catalog, CardObject(card=entry.tree, symbol=entry.symbol),
+                          (*place, "tree"), "whole", problems)
+    elif entry.symbol is not None:
+        problems.append(problem((*place, "symbol"), "forest_shuffle.sapling_symbol"))
+    slots: _Slots = {}
+    for slot in SLOTS:
+        cards = entry.slot_cards(slot)
+        single = not isinstance(getattr(entry, slot), list)
+        slots[slot] = [
+            _read_card(catalog, card, (*place, slot) if single else (*place, slot, k), slot,
+                       problems)
+            for k, card in enumerate(cards)]
+    for slot in SLOTS:  # after all slots: a Stinging Nettle below opens the top slot
+        _check_sharing(slot, slots, (*place, slot), problems)
+    return host, slots
+
+
+def _read_card(catalog: Catalog, value: CardInput, place: Place, side: str,
+               problems: list[Problem]) -> _Placed | None:
+    card = value if isinstance(value, CardObject) else CardObject(card=value)
+    species = catalog.by_id_or_none(card.card)
+    if species is None:
+        problems.append(problem(place, "forest_shuffle.unknown_card", card=card.card,
+                                suggestions=catalog.suggest(card.card)))
+        return None
+    found = _place_problem(species, side) or _box_problem(species, card)
+    if found:
+        problems.append(problem(place, found[0], **found[1]))
+        return None
+    box = _box(species, side, card)
+    if box is None:
+        printed = sorted(species.variants(side, card.box))
+        problems.append(problem(place, "forest_shuffle.symbol_not_printed", card=species.id,
+                                symbol=card.symbol, side=side, printed=printed))
+        return None
+    return _Placed(place, species, side, box, card.symbol, card.box is not None)
+
+
+def _place_problem(species: Species, side: str) -> tuple | None:
+    if side == "whole" and species.kind == "dweller":
+        return "forest_shuffle.not_a_tree", {"card": species.id, "slots": list(species.slots)}
+    if side != "whole" and side not in species.slots:
+        return "forest_shuffle.wrong_slot", {"card": species.id, "slot": side,
+                                             "slots": list(species.slots)}
+    return None
+
+
+def _box_problem(species: Species, card: CardObject) -> tuple | None:
+    if card.box is not None and card.box not in species.boxes:
+        return "forest_shuffle.not_in_box", {"card": species.id, "box": card.box,
+                                             "boxes": list(species.boxes)}
+    return None
+
+
+def _box(species: Species, side: str, card: CardObject) -> str | None:
+    """The given box, else the first box printing this side (and symbol, if one is given)."""
+    boxes = [card.box] if card.box else list(species.boxes)
+    printing = [b for b in boxes if species.variants(side, b)[card.symbol or ""] > 0
+                or (card.symbol is None and species.variants(side, b))]
+    if card.symbol is not None:
+        return printing[0] if printing else None
+    return (printing or boxes)[0]
+
+
+def _check_sharing(slot: str, slots: _Slots, place: Place, problems: list[Problem]) -> None:
+    cards = slots[slot]
+    if len(cards) < 2 or None in cards:
+        return
+    species = [c.species for c in cards if c is not None]
+    if not _may_share(species) and not (slot == "top" and _nettle_allows(species, slots)):
+        problems.append(problem(place, "forest_shuffle.slot_shared", slot=slot,
+                                cards=[s.id for s in species]))
+
+
+def _may_share(species: list[Species]) -> bool:
+    """One card's own-slot sharing rule admits all the others (hares, toad pairs, Cuckoo)."""
+    for i, owner in enumerate(species):
+        rule = owner.sharing
+        if rule is None or rule.where != "own_slot":
+            continue
+        others = species[:i] + species[i + 1:]
+        fits = rule.max_cards is None or len(species) <= rule.max_cards
+        if fits and all(_shares_with(rule, other) for other in others):
+            return True
+    return False
+
+
+def _nettle_allows(top: list[Species], slots: _Slots) -> bool:
+    """A card below (Stinging Nettle) may open the host's top slot to many cards of a kind."""
+    for below in slots.get("bottom", []):
+        rule = below.species.sharing if below else None
+        if rule and rule.where == "host_top_slot":
+            return all(_shares_with(rule, s) for s in top)
+    return False
+
+
+def _shares_with(rule, species: Species) -> bool:
+    return species.id in rule.with_species or rule.with_symbol in species.symbols
+
+
+def _flatten(host: _Placed | str | None, slots: _Slots) -> Iterator[_Placed]:
+    if isinstance(host, _Placed):
+        yield host
+    for cards in slots.values():
+        yield from (c for c in cards if c is not None)
+
+
+def _fill_symbol(placed: _Placed) -> _Placed:
+    """Fill in a tree symbol the deck prints only one way on that side."""
+    printed = _printed(placed)
+    if placed.symbol is not None or len(printed) != 1:
+        return placed
+    symbol = next(iter(printed))
+    box = placed.box if placed.box_given else next(
+        b for b in placed.species.boxes if placed.species.variants(placed.side, b)[symbol])
+    return replace(placed, symbol=symbol, box=box)
+
+
+def _printed(placed: _Placed) -> list[str]:
+    box = placed.box if placed.box_given else None
+    return sorted(placed.species.variants(placed.side, box))  # type: ignore[arg-type]
+
+
+def _check_symbol_needed(placed: _Placed, counters: list[_Placed],
+                         problems: list[Problem]) -> None:
+    """A missing symbol is an error only where it could change what a counting card counts."""
+    if placed.symbol is not None:
+        return
+    printed = set(_printed(placed))
+    needed_by = sorted({c.species.id for c in counters if _ambiguous(printed, c)})
+    if needed_by:
+        problems.append(problem(placed.place, "forest_shuffle.symbol_missing",
+                                card=placed.species.id, printed=sorted(printed),
+                                counted_by=needed_by))
+
+
+def _ambiguous(printed: set[str], counter: _Placed) -> bool:
+    rule = counter.species.rule
+    assert isinstance(rule, PerTreeSymbol)
+    if rule.same_as_own and counter.symbol is None:
+        return True  # the counter itself is unknown (and reported)
+    counted = {counter.symbol} if rule.same_as_own else set(rule.tree_symbols)
+    return bool(printed & counted) and bool(printed - counted)
+
+
+def _host(host: _Placed | str | None, slots: _Slots, finished: Iterator[_Placed]) -> Host | None:
+    """The checked host; `finished` yields the symbol-checked cards in _flatten order."""
+    card = _card(next(finished)) if isinstance(host, _Placed) else None
+    cards = {slot: tuple(_card(next(finished)) for c in found if c is not None)
+             for slot, found in slots.items()}
+    if host is None:
+        return None
+    kind = host.species.kind if isinstance(host, _Placed) else "sapling"
+    if kind == "tree" and any(_flips_host(c) for c in cards["top"]):
+        return Host(kind="sapling", card=None, flipped=card.species if card else None,
+                    **cards)  # type: ignore[arg-type]
+    return Host(kind=kind, card=card, **cards)  # type: ignore[arg-type]
+
+
+def _flips_host(card: Card) -> bool:
+    """Mistletoe turns the tree it sits on face down: a sapling without species or symbol."""
+    return "host_becomes_sapling" in load_catalog().by_id(card.species).effects
+
+
+def _card(placed: _Placed) -> Card:
+    species = placed.species
+    return Card(species=species.id, box=placed.box,
+                symbols=frozenset(species.symbols_in(placed.box)),  # type: ignore[arg-type]
+                tree_symbol=placed.symbol, counts_as=species.counts_as or species.id)
+
+
+def _cave_type(catalog: Catalog, cave_type: str | None, place: Place,
+               problems: list[Problem]) -> str:
+    ids = [c.id for c in catalog.caves]
+    if cave_type is None or cave_type in ids:
+        return cave_type or DEFAULT_CAVE
+    problems.append(problem(place, "forest_shuffle.unknown_cave", cave=cave_type,
+                            suggestions=difflib.get_close_matches(cave_type, ids, n=3)))
+    return DEFAULT_CAVE
+
+
+def _copy_limits(placed: list[_Placed]) -> list[Problem]:
+    """Cards beyond the boxes' copies, over all forests, reported where the first extra lies."""
+    problems = []
+    seen: Counter[tuple] = Counter()
+    for card in placed:
+        species = card.species
+        seen[species.id] += 1
+        limit = species.copies()
+        if seen[species.id] == limit + 1:
+            problems.append(problem(card.place, "forest_shuffle.too_many_copies",
+                                    card=species.id, limit=limit))
+            continue
+        if card.symbol is None:
+            continue
+        print_key = (species.id, card.side, card.symbol)
+        seen[print_key] += 1
+        print_limit = species.variants(card.side)[card.symbol]  # type: ignore[arg-type]
+        if seen[print_key] == print_limit + 1:
+            problems.append(problem(card.place, "forest_shuffle.too_many_prints",
+                                    card=species.id, side=card.side, symbol=card.symbol,
+                                    limit=print_limit))
+    return problems

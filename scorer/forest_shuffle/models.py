@@ -1,0 +1,127 @@
+"""Forest Shuffle game files (GAME_FILES.md) and the checked forests they describe."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag
+
+from scorer.forest_shuffle.catalog import Box, Slot
+
+SLOTS: tuple[Slot, ...] = ("top", "bottom", "left", "right")
+SAPLING = "sapling"
+HostKind = Literal["tree", "shrub", "sapling"]
+
+
+class CardObject(BaseModel):
+    """A card with the details a bare id cannot carry: its tree symbol and its box."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    card: str
+    symbol: str | None = Field(None, description="The tree-species symbol printed on the half")
+    box: Box | None = Field(None, description="Default: the first box that has the species")
+
+
+CardInput = Annotated[
+    Annotated[str, Tag("card-id")] | Annotated[CardObject, Tag("card-object")],
+    Discriminator(lambda value: "card-object" if isinstance(value, dict | CardObject)
+                  else "card-id"),
+]
+# Absent = empty; a list = a shared slot (hares, toad pairs, butterflies over a Stinging Nettle).
+SlotInput = CardInput | list[CardInput] | None
+
+
+class ForestEntry(BaseModel):
+    """One tree, shrub or sapling with the cards in its four slots."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    tree: str = Field(description="A tree species id, a shrub id or 'sapling'")
+    symbol: str | None = Field(None, description="Shrubs: the tree symbol this copy shows")
+    top: SlotInput = None
+    bottom: SlotInput = None
+    left: SlotInput = None
+    right: SlotInput = None
+
+    def slot_cards(self, slot: Slot) -> list[CardInput]:
+        value = getattr(self, slot)
+        if value is None:
+            return []
+        return list(value) if isinstance(value, list) else [value]
+
+
+class PlayerFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: str
+    cave: int = Field(0, ge=0, description="Number of cards under the cave")
+    cave_type: str | None = Field(None, description="Exploration caves; default: regular cave")
+    forest: list[ForestEntry] = Field(default_factory=list)
+
+
+class ForestShuffleFile(BaseModel):
+    """A Forest Shuffle table at the end of the game (GAME_FILES.md, version 1)."""
+
+    model_config = ConfigDict(extra="forbid", title="Forest Shuffle game file")
+
+    version: Literal[1]
+    game: Literal["forest-shuffle"]
+    players: list[PlayerFile] = Field(min_length=1)
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A visible dweller half (or a whole tree/shrub) resolved against the catalogue."""
+
+    species: str  # catalogue id
+    box: str
+    symbols: frozenset[str]  # animal/plant/... symbols, incl. box extras (WE Squeaker)
+    tree_symbol: str | None  # None: not given and not needed
+    counts_as: str  # the species it counts as (Moor Birch -> birch); usually itself
+
+
+@dataclass(frozen=True, slots=True)
+class Host:
+    """A tree, shrub or sapling with the cards in its slots (several in a shared slot)."""
+
+    kind: HostKind
+    card: Card | None  # None for a sapling: no species, no tree symbol
+    top: tuple[Card, ...] = ()
+    bottom: tuple[Card, ...] = ()
+    left: tuple[Card, ...] = ()
+    right: tuple[Card, ...] = ()
+    flipped: str | None = None  # a tree turned into a sapling (Mistletoe): its species id
+
+    def slot(self, slot: Slot) -> tuple[Card, ...]:
+        return getattr(self, slot)
+
+    @property
+    def is_tree(self) -> bool:
+        """Saplings are trees; shrubs are not (cards facts §1.5-1.6)."""
+        return self.kind != "shrub"
+
+    @property
+    def species(self) -> str | None:
+        return None if self.card is None else self.card.counts_as
+
+    def attached(self) -> tuple[Card, ...]:
+        return self.top + self.bottom + self.left + self.right
+
+
+@dataclass(frozen=True, slots=True)
+class Forest:
+    hosts: tuple[Host, ...]
+    cave: int = 0
+    cave_type: str = "regular_cave"
+
+
+@dataclass(frozen=True, slots=True)
+class ForestShuffleGame:
+    names: tuple[str, ...]
+    forests: tuple[Forest, ...]
+
+    @property
+    def teams(self) -> list[list[str]]:
+        return []
