@@ -64,11 +64,10 @@ def _checked(path: str, lang: str) -> tuple[Any | None, list[Problem]]:
 
 
 def _score(args: argparse.Namespace) -> int:
-    game, problems = _checked(args.file, args.lang)
+    game, _ = _checked(args.file, args.lang)  # the sheet carries the warnings
     if game is None:
         return INVALID
     sheet = game_type_of(game).score(game)
-    sheet.problems = problems + sheet.problems  # only warnings remain once a game is built
     if args.json:
         print(json.dumps(sheet_json(sheet, args.lang), ensure_ascii=False, indent=2))
     else:

@@ -46,13 +46,8 @@ def load_game(data: Any) -> Any:
 
 def score(game_or_data: Any) -> ScoreSheet:
     """The score sheet of a checked game or of game-file data; warnings land in `problems`."""
-    game, problems = (check(game_or_data) if isinstance(game_or_data, dict)
-                      else (game_or_data, []))
-    if game is None:
-        raise GameFileError(problems)
-    sheet = game_type_of(game).score(game)
-    sheet.problems = [p for p in problems if p.severity == "warning"] + sheet.problems
-    return sheet
+    game = load_game(game_or_data) if isinstance(game_or_data, dict) else game_or_data
+    return game_type_of(game).score(game)
 
 
 def read_game_file(path: str | Path) -> Any:

@@ -15,6 +15,9 @@ from scorer.sheet import ScoreSheet
 
 @dataclass(frozen=True)
 class GameType:
+    """`build` checks a parsed file: (game, problems), game None on any error; `score` puts the
+    game's warnings into the sheet's `problems`."""
+
     id: str
     file_model: type[BaseModel]
     game_class: type

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from scorer.fossil.evaluation import Evaluation, evaluate
 from scorer.fossil.models import (
     FOSSILS,
+    PIECES,
     SMALL_GAME_PLAYERS,
     Adjust,
     End,
@@ -41,6 +42,8 @@ class Replay:
     taken: Counter[Card] = field(default_factory=Counter)
     evaluated: set[str] = field(default_factory=set)
     last_mover: int | None = None
+    exchanged: bool = False  # the last mover has made their one exchange
+    completed: tuple[str, Place] | None = None  # a fossil whose last piece was just taken
     ended: bool = False
 
 
@@ -64,6 +67,7 @@ def replay(file: FossilFile) -> Replay:
         if state.ended:
             state.problems.append(problem(place, "fossil.after_end"))
             continue
+        _check_evaluation_follows(state, event)
         handler = _HANDLERS[type(event)]
         if not handler(state, event, place, explanations, file.log[index + 1:]):
             continue
@@ -74,7 +78,22 @@ def replay(file: FossilFile) -> Replay:
             scores=dict(zip(names, state.scores, strict=True)),
             explain=explanations,
         ))
+    _check_evaluation_follows(state, None)
     return state
+
+
+def _check_evaluation_follows(state: Replay, event: object) -> None:
+    """Taking a fossil's last piece is followed by its evaluation (an exchange may come first)."""
+    if state.completed is None:
+        return
+    fossil, place = state.completed
+    if isinstance(event, Exchange | End) or (isinstance(event, Evaluate)
+                                              and event.evaluate == fossil):
+        if not isinstance(event, Exchange):
+            state.completed = None
+        return
+    state.problems.append(warning(place, "fossil.evaluation_missing", fossil=fossil))
+    state.completed = None
 
 
 def _move(state: Replay, move: Move, place: Place, explain: list[Explanation], _rest) -> bool:
@@ -94,12 +113,14 @@ def _move(state: Replay, move: Move, place: Place, explain: list[Explanation], _
         state.problems.append(warning((*place, "move"), "fossil.out_of_turn",
                                       player=state.names[player], expected=state.names[expected]))
     state.scores[player] -= move.cost
-    state.last_mover = player
+    state.last_mover, state.exchanged = player, False
     params = {"player": state.names[player], "cost": move.cost}
     if card:
         state.finds[player][card] += 1
         state.taken[card] += 1
         params |= {"fossil": card[0], "value": card[1]}
+        if not state.small_game and _taken_of(state, card[0]) == sum(PIECES.values()):
+            state.completed = (card[0], place)
     explanation = Explanation(key="fossil.move_take" if card else "fossil.move", params=params)
     explain.append(explanation)
     state.lines[player].append(ScoreLine(item=move.take or "move", where=f"log {place[1] + 1}",
@@ -118,6 +139,14 @@ def _exchange(state: Replay, event: Exchange, place: Place, explain: list[Explan
     if None in (player, other, gives, gets):
         return False
     ok = True
+    if player != state.last_mover:
+        taker = "" if state.last_mover is None else state.names[state.last_mover]
+        state.problems.append(problem((*at, "player"), "fossil.exchange_not_by_taker",
+                                      player=state.names[player], taker=taker))
+        ok = False
+    elif state.exchanged:
+        state.problems.append(problem(at, "fossil.second_exchange", player=state.names[player]))
+        ok = False
     if player == other:
         state.problems.append(problem((*at, "with"), "fossil.exchange_with_self",
                                       player=state.names[player]))
@@ -135,6 +164,7 @@ def _exchange(state: Replay, event: Exchange, place: Place, explain: list[Explan
         return False
     if not rest or not isinstance(rest[0], Evaluate):
         state.problems.append(warning(at, "fossil.exchange_not_before_evaluation"))
+    state.exchanged = True
     state.finds[player][gives] -= 1
     state.finds[player][gets] += 1
     state.finds[other][gets] -= 1
@@ -158,7 +188,7 @@ def _evaluate(state: Replay, event: Evaluate, place: Place, explain: list[Explan
         return False
     if event.holdings is None:
         holdings = _held(state, fossil)
-        taken = sum(n for (f, _), n in state.taken.items() if f == fossil)
+        taken = _taken_of(state, fossil)
         total = sum(pieces(fossil, state.small_game).values())
         if not state.small_game and taken < total:
             state.problems.append(warning(place, "fossil.evaluated_early", fossil=fossil,
@@ -253,6 +283,10 @@ def _evaluation_lines(state: Replay, result: Evaluation):
                 "player": names[receiver], "fossil": fossil, "payer": payer,
                 "owed": payment.owed, "paid": payment.paid, "points": amount,
                 "shared": len(result.top)}), "received", amount
+
+
+def _taken_of(state: Replay, fossil: str) -> int:
+    return sum(n for (f, _), n in state.taken.items() if f == fossil)
 
 
 def _held(state: Replay, fossil: str) -> list[list[int]]:

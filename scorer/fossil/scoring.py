@@ -29,16 +29,16 @@ def build_game(file: FossilFile) -> tuple[FossilGame | None, list[Problem]]:
     if not MIN_PLAYERS <= count <= MAX_PLAYERS:
         problems.append(problem(("players",), "fossil.player_count", count=count,
                                 min=MIN_PLAYERS, max=MAX_PLAYERS))
-    if problems:
+    state = replay(file)  # even with bad names or count, so that every problem is listed
+    problems += state.problems
+    if any(p.severity == "error" for p in problems):
         return None, problems
-    state = replay(file)
-    if any(p.severity == "error" for p in state.problems):
-        return None, state.problems
-    return FossilGame(file, state), state.problems
+    return FossilGame(file, state), problems
 
 
 def score(game: FossilGame) -> ScoreSheet:
     state = game.replayed
     players = [player_score(name, lines, CATEGORIES)
                for name, lines in zip(state.names, state.lines, strict=True)]
-    return build_sheet("fossil", players, events=state.events)
+    warnings = [p for p in state.problems if p.severity == "warning"]
+    return build_sheet("fossil", players, events=state.events, problems=warnings)

@@ -103,10 +103,10 @@ def test_a_whole_game_takes_are_evaluated_from_the_log_and_end_evaluates_the_res
 
 def test_an_exchange_changes_who_holds_what_before_the_evaluation():
     sheet = score(fossil_game(FOUR, [
-        {"move": "Andreas", "cost": 1, "take": "trilobite:2"},
         {"move": "Bernd", "cost": 1, "take": "sea_lily:2"},
         {"move": "Carola", "cost": 1, "take": "trilobite:1"},
         {"move": "Doris", "cost": 1, "take": "trilobite:2"},
+        {"move": "Andreas", "cost": 1, "take": "trilobite:2"},
         {"exchange": {"player": "Andreas", "gives": "trilobite:2", "with": "Bernd",
                       "gets": "sea_lily:2"}},
         # Bernd 2 and Doris 2 are tied tops with one card: Andreas pays 1, which is lost.

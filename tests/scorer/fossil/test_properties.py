@@ -29,7 +29,8 @@ def test_a_legal_game_has_no_errors(game):
     checked, problems = check(game)
     assert checked is not None
     assert [p for p in problems if p.severity == "error"] == []
-    assert {p.key for p in problems} <= {"fossil.out_of_turn", "fossil.evaluated_early"}
+    assert {p.key for p in problems} <= {"fossil.out_of_turn", "fossil.evaluated_early",
+                                         "fossil.evaluation_missing"}
     sheet = score(game)
     assert [e.index for e in sheet.events] == list(range(len(game["log"])))
 

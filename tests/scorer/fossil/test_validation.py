@@ -175,7 +175,8 @@ TAKES = [{"move": "Andreas", "cost": 1, "take": "fish:1"},
          {"move": "Carola", "cost": 1, "take": "ammonite:1"}]
 
 
-def exchange(player="Andreas", gives="fish:1", with_="Carola", gets="ammonite:1"):
+def exchange(player="Carola", gives="ammonite:1", with_="Andreas", gets="fish:1"):
+    """By default Carola, who took the last card, swaps her ammonite 1 for Andreas's fish 1."""
     return {"exchange": {"player": player, "gives": gives, "with": with_, "gets": gets}}
 
 
@@ -198,39 +199,61 @@ def test_an_exchange_of_unequal_values():
 
 def test_an_exchange_of_a_card_not_held():
     error(fossil_game(FOUR, [*TAKES, exchange(gives="sea_lily:1"), {"evaluate": "ammonite"}]),
-          "log[3].exchange.gives", "fossil.card_not_held", player="Andreas", fossil="sea_lily",
+          "log[3].exchange.gives", "fossil.card_not_held", player="Carola", fossil="sea_lily",
           value=1)
-    error(fossil_game(FOUR, [*TAKES, exchange(gets="fish:1"), {"evaluate": "ammonite"}]),
-          "log[3].exchange.gets", "fossil.card_not_held", player="Carola", fossil="fish",
+    error(fossil_game(FOUR, [*TAKES, exchange(gets="sea_lily:1"), {"evaluate": "ammonite"}]),
+          "log[3].exchange.gets", "fossil.card_not_held", player="Andreas", fossil="sea_lily",
           value=1)
+
+
+def test_only_the_player_who_took_the_last_card_exchanges():
+    error(fossil_game(FOUR, [*TAKES, exchange(player="Andreas", gives="fish:1", with_="Carola",
+                                              gets="ammonite:1"), {"evaluate": "ammonite"}]),
+          "log[3].exchange.player", "fossil.exchange_not_by_taker", player="Andreas",
+          taker="Carola")
+    _, problems = check(fossil_game(FOUR, [exchange(), {"evaluate": "ammonite"}]))
+    assert (problems[0].place, problems[0].key, problems[0].params) == (
+        "log[0].exchange.player", "fossil.exchange_not_by_taker", {"player": "Carola", "taker": ""})
+
+
+def test_only_one_exchange_per_evaluation():
+    error(fossil_game(FOUR, [*TAKES, exchange(),
+                             exchange(gives="fish:1", with_="Andreas", gets="ammonite:1"),
+                             {"evaluate": "ammonite"}]),
+          "log[4].exchange", "fossil.second_exchange", player="Carola")
 
 
 def test_an_exchange_of_cards_that_changed_hands_earlier():
     # After the first exchange Andreas holds ammonite 1 and Carola fish 1: the same exchange
     # again finds neither card, while swapping back is fine.
-    again = fossil_game(FOUR, [*TAKES, exchange(), {"evaluate": "sea_lily"},
-                               exchange(), {"evaluate": "fish"}])
+    later = [*TAKES, exchange(), {"evaluate": "sea_lily"}, {"move": "Doris", "cost": 1},
+             {"move": "Andreas", "cost": 1}]
+    again = fossil_game(FOUR, [*later, exchange(player="Andreas", gives="fish:1",
+                                                with_="Carola", gets="ammonite:1"),
+                               {"evaluate": "fish"}])
     assert [(p.place, p.key) for p in check(again)[1] if p.severity == "error"] == [
-        ("log[5].exchange.gives", "fossil.card_not_held"),
-        ("log[5].exchange.gets", "fossil.card_not_held")]
-    back = fossil_game(FOUR, [*TAKES, exchange(), {"evaluate": "sea_lily"},
-                              exchange(gives="ammonite:1", gets="fish:1"), {"evaluate": "fish"}])
+        ("log[7].exchange.gives", "fossil.card_not_held"),
+        ("log[7].exchange.gets", "fossil.card_not_held")]
+    back = fossil_game(FOUR, [*later, exchange(player="Andreas", gives="ammonite:1",
+                                               with_="Carola", gets="fish:1"),
+                              {"evaluate": "fish"}])
     sheet = score(back)
     # Andreas has his fish 1 back: 1 x 1, and Bernd, Carola, Doris pay 1 each.
-    assert sheet.events[6].changes == {"Andreas": 4, "Bernd": -1, "Carola": -1, "Doris": -1}
+    assert sheet.events[8].changes == {"Andreas": 4, "Bernd": -1, "Carola": -1, "Doris": -1}
 
 
 def test_cards_of_an_evaluated_fossil_leave_the_game():
     error(fossil_game(FOUR, [*TAKES, {"evaluate": "ammonite"}, exchange(), {"evaluate": "fish"}]),
-          "log[4].exchange.gets", "fossil.card_not_held", player="Carola", fossil="ammonite",
+          "log[4].exchange.gives", "fossil.card_not_held", player="Carola", fossil="ammonite",
           value=1)
 
 
 def test_an_exchange_with_oneself():
     error(fossil_game(FOUR, [{"move": "Andreas", "cost": 1, "take": "fish:1"},
                              {"move": "Bernd", "cost": 1, "take": "fish:1"},
-                             exchange(with_="Andreas", gets="fish:1"), {"evaluate": "fish"}]),
-          "log[2].exchange.with", "fossil.exchange_with_self", player="Andreas")
+                             exchange(player="Bernd", gives="fish:1", with_="Bernd"),
+                             {"evaluate": "fish"}]),
+          "log[2].exchange.with", "fossil.exchange_with_self", player="Bernd")
 
 
 def test_an_exchange_with_unknown_players():
@@ -252,6 +275,17 @@ def test_evaluating_before_every_piece_is_taken_is_a_warning():
     warns(fossil_game(FOUR, [{"move": "Andreas", "cost": 1, "take": "fish:3"},
                              {"evaluate": "fish"}]),
           "log[1]", "fossil.evaluated_early", fossil="fish", taken=1, pieces=9)
+
+
+def test_taking_the_last_piece_without_its_evaluation_is_a_warning():
+    cards = ["fish:3", "fish:2", "fish:2"] + ["fish:1"] * 6
+    log = [{"move": FOUR[i % 4], "cost": 1, "take": card} for i, card in enumerate(cards)]
+    warns(fossil_game(FOUR, [*log, {"adjust": "Doris", "points": 1}]),
+          "log[8]", "fossil.evaluation_missing", fossil="fish")
+    warns(fossil_game(FOUR, log), "log[8]", "fossil.evaluation_missing", fossil="fish")
+    for follows in ([{"end": True}], [exchange(player="Andreas", gives="fish:1", with_="Bernd",
+                                               gets="fish:1"), {"evaluate": "fish"}]):
+        assert check(fossil_game(FOUR, [*log, *follows]))[1] == []
 
 
 def test_evaluating_after_every_piece_is_taken_has_no_warning():
@@ -401,3 +435,9 @@ def test_one_file_lists_every_problem_in_its_structure():
         ("log[1].evaluate", "file.not_one_of", "error"),
         ("log[2]", "fossil.unknown_event", "error"),
     ]
+
+
+def test_bad_players_do_not_hide_the_problems_in_the_log():
+    data = fossil_game(["Andreas"], [{"move": "Andreas", "cost": 31}])
+    assert [(p.place, p.key) for p in check(data)[1]] == [
+        ("players", "fossil.player_count"), ("log[0].cost", "fossil.cannot_pay")]
