@@ -261,12 +261,18 @@ class Species(_Data):
         return self.boxes[box].copies if box in self.boxes else 0
 
     def variants(self, side: VariantSide, box: Box | None = None) -> Counter[str]:
-        """Tree-symbol counts printed on this side, for one box or all boxes."""
-        total: Counter[str] = Counter()
+        """Tree-symbol counts printed on this side, for one box or all boxes (do not change)."""
+        return self._variant_table.get((side, box)) or Counter()
+
+    @cached_property
+    def _variant_table(self) -> dict[tuple[str, str | None], Counter[str]]:
+        # Checks ask for every card in a game; counting them once per species keeps that cheap.
+        table: dict[tuple[str, str | None], Counter[str]] = {}
         for print_box, p in self.boxes.items():
-            if box is None or box == print_box:
-                total.update(p.variants.get(side, {}))
-        return total
+            for side, by_symbol in p.variants.items():
+                table[(side, print_box)] = Counter(by_symbol)
+                table.setdefault((side, None), Counter()).update(by_symbol)
+        return table
 
     def symbols_in(self, box: Box) -> tuple[str, ...]:
         return self.symbols + self.boxes[box].extra_symbols

@@ -6,6 +6,7 @@ import difflib
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from scorer.forest_shuffle.catalog import Catalog, PerTreeSymbol, Species, load_catalog
 from scorer.forest_shuffle.models import (
@@ -80,7 +81,7 @@ def _read_entry(catalog: Catalog, entry: ForestEntry, place: Place,
     """The host (SAPLING for a sapling, None if unreadable) and its slots' cards."""
     host: _Placed | str | None = SAPLING
     if entry.tree != SAPLING:
-        host = _read_card(catalog, CardObject(card=entry.tree, symbol=entry.symbol),
+        host = _read_card(catalog, _Ref(entry.tree, entry.symbol, None),
                           (*place, "tree"), "whole", problems)
     elif entry.symbol is not None:
         problems.append(problem((*place, "symbol"), "forest_shuffle.sapling_symbol"))
@@ -97,9 +98,10 @@ def _read_entry(catalog: Catalog, entry: ForestEntry, place: Place,
     return host, slots
 
 
-def _read_card(catalog: Catalog, value: CardInput, place: Place, side: str,
+def _read_card(catalog: Catalog, value: CardInput | _Ref, place: Place, side: str,
                problems: list[Problem]) -> _Placed | None:
-    card = value if isinstance(value, CardObject) else CardObject(card=value)
+    # A plain id needs no second pydantic pass: scoring reads a table after every tap.
+    card = value if isinstance(value, CardObject | _Ref) else _Ref(value, None, None)
     species = catalog.by_id_or_none(card.card)
     if species is None:
         problems.append(problem(place, "forest_shuffle.unknown_card", card=card.card,
@@ -127,14 +129,22 @@ def _place_problem(species: Species, side: str) -> tuple | None:
     return None
 
 
-def _box_problem(species: Species, card: CardObject) -> tuple | None:
+class _Ref(NamedTuple):
+    """A card as the file names it, with the fields of CardObject."""
+
+    card: str
+    symbol: str | None
+    box: str | None
+
+
+def _box_problem(species: Species, card: CardObject | _Ref) -> tuple | None:
     if card.box is not None and card.box not in species.boxes:
         return "forest_shuffle.not_in_box", {"card": species.id, "box": card.box,
                                              "boxes": list(species.boxes)}
     return None
 
 
-def _box(species: Species, side: str, card: CardObject) -> str | None:
+def _box(species: Species, side: str, card: CardObject | _Ref) -> str | None:
     """The given box, else the first box printing this side (and symbol, if one is given)."""
     boxes = [card.box] if card.box else list(species.boxes)
     printing = [b for b in boxes if species.variants(side, b)[card.symbol or ""] > 0

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag
@@ -110,11 +112,31 @@ class Host:
         return self.top + self.bottom + self.left + self.right
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Forest:
     hosts: tuple[Host, ...]
     cave: int = 0
     cave_type: str = "regular_cave"
+
+    # Counted once per forest: scoring asks the same questions for many cards of every player.
+    @cached_property
+    def visible(self) -> tuple[Card, ...]:
+        """Every visible card but saplings: trees, shrubs and the played dweller halves."""
+        return tuple(card for host in self.hosts
+                     for card in ((host.card,) if host.card else ()) + host.attached())
+
+    @cached_property
+    def symbol_counts(self) -> Counter[str]:
+        return Counter(symbol for card in self.visible for symbol in card.symbols)
+
+    @cached_property
+    def saplings(self) -> int:
+        return sum(host.kind == "sapling" for host in self.hosts)
+
+    @cached_property
+    def counts(self) -> dict[object, tuple[int, int]]:
+        """Scoring's memo of what it has counted in this forest (majorities ask every forest)."""
+        return {}
 
 
 @dataclass(frozen=True, slots=True)

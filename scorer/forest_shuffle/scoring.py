@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 from scorer.forest_shuffle import catalog as cat
@@ -130,22 +129,19 @@ def _is_bee(card: Card) -> bool:
     return isinstance(rule, cat.Special) and rule.name == "violet_carpenter_bee"
 
 
-@lru_cache(maxsize=4096)
 def visible(forest: Forest) -> tuple[Card, ...]:
-    """Every visible card but saplings: trees, shrubs and the played dweller halves."""
-    return tuple(c for h in forest.hosts for c in ((h.card,) if h.card else ()) + h.attached())
+    return forest.visible
 
 
-@lru_cache(maxsize=4096)
 def symbol_count(forest: Forest, symbol: str) -> int:
-    saplings = sum(h.kind == "sapling" for h in forest.hosts) if symbol in _TREE_ONLY else 0
-    return saplings + sum(symbol in c.symbols for c in visible(forest))
+    saplings = forest.saplings if symbol in _TREE_ONLY else 0
+    return saplings + forest.symbol_counts[symbol]
 
 
 def cards_with(forest: Forest, symbols: list[str] | tuple[str, ...]) -> list[str]:
     """The species ids symbol_count counts, once per symbol: sorted, saplings last."""
     found = sorted(c.species for s in symbols for c in visible(forest) if s in c.symbols)
-    saplings = sum(h.kind == "sapling" for h in forest.hosts)
+    saplings = forest.saplings
     return found + ["sapling"] * saplings * sum(s in _TREE_ONLY for s in symbols)
 
 
@@ -164,6 +160,12 @@ def bees(forest: Forest, at: str, species: tuple[str, ...] = ()) -> int:
 
 def count(forest: Forest, what: cat.Count) -> tuple[int, int]:
     """(the count incl. bees, the bees in it)."""
+    if what not in forest.counts:
+        forest.counts[what] = _count(forest, what)
+    return forest.counts[what]
+
+
+def _count(forest: Forest, what: cat.Count) -> tuple[int, int]:
     extra = 0 if what.plus_bees == "none" else bees(forest, what.plus_bees, what.species)
     if what.of == "species":
         base = species_count(forest, what.species)
@@ -233,13 +235,29 @@ def _per_distinct_species(rule: cat.PerDistinctSpecies, seen: _Seen, where: str)
 
 def _per_tree_symbol(rule: cat.PerTreeSymbol, seen: _Seen, where: str) -> Result:
     wanted = (seen.card.tree_symbol,) if rule.same_as_own else rule.tree_symbols
-    cards = sorted(c.species for c in visible(seen.forest) if c.tree_symbol in wanted)
-    saplings = sum(h.kind == "sapling" for h in seen.forest.hosts) if rule.points_per_sapling else 0
+    cards = sorted(c.species for side, c in _sided(seen.forest) if _shows(c, side, wanted))
+    saplings = seen.forest.saplings if rule.points_per_sapling else 0
     points = rule.points * len(cards) + rule.points_per_sapling * saplings
     key = "per_tree_symbol_saplings" if rule.points_per_sapling else "per_tree_symbol"
     return points, key, {
         "each": rule.points, "tree_symbols": list(wanted), "count": len(cards), "cards": cards,
         "saplings": saplings, "per_sapling": rule.points_per_sapling, "points": points}
+
+
+def _sided(forest: Forest) -> list[tuple[str, Card]]:
+    """Every visible card with the side it shows ("whole" for trees and shrubs)."""
+    return [(side, c) for h in forest.hosts
+            for side, cards in (("whole", (h.card,) if h.card else ()),
+                                *((s, h.slot(s)) for s in SLOTS))
+            for c in cards]
+
+
+def _shows(card: Card, side: str, wanted: tuple[str | None, ...]) -> bool:
+    """Its tree symbol is wanted; one left out (not needed) counts when every print has one."""
+    if card.tree_symbol is not None:
+        return card.tree_symbol in wanted
+    printed = cat.load_catalog().by_id(card.species).variants(side, card.box)  # type: ignore[arg-type]
+    return bool(printed) and set(printed) <= set(wanted)
 
 
 def _position_cards(position: str, seen: _Seen) -> list[str] | None:

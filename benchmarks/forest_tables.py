@@ -1,0 +1,50 @@
+"""End-game Forest Shuffle tables dealt from the physical cards, for the benchmark.
+
+Every card is used at most once, each dweller half goes into a free slot of its side, so the
+tables pass every check the engine makes.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from scorer.forest_shuffle.catalog import load_catalog
+
+NAMES = ["Ann", "Bob", "Cas", "Dee", "Eve"]
+
+
+def dealt_table(players: int, boxes: tuple[str, ...], trees_each: int, dwellers_each: int,
+                seed: int = 1) -> dict[str, Any]:
+    catalog = load_catalog()
+    rng = random.Random(seed)
+    hosts = [(s.id, symbol) for box in boxes for s in catalog.in_box(box)
+             if s.kind in ("tree", "shrub")
+             for symbol, n in s.boxes[box].variants["whole"].items() for _ in range(n)]
+    halves = [rng.choice(card.halves) for card in catalog.split_cards if card.box in boxes]
+    rng.shuffle(hosts)
+    rng.shuffle(halves)
+    forests = []
+    for _ in range(players):
+        forest = []
+        for _ in range(trees_each):
+            species, symbol = hosts.pop()
+            entry = {"tree": species}
+            if catalog.by_id(species).kind == "shrub":
+                entry["symbol"] = symbol
+            forest.append(entry)
+        forests.append(forest)
+    for forest in forests:
+        placed = 0
+        for half in list(halves):
+            if placed == dwellers_each:
+                break
+            free = [entry for entry in forest if half.side not in entry]
+            if not free:
+                continue
+            rng.choice(free)[half.side] = {"card": half.species, "symbol": half.tree_symbol}
+            halves.remove(half)
+            placed += 1
+    return {"version": 1, "game": "forest-shuffle",
+            "players": [{"name": NAMES[i], "cave": rng.randint(2, 12), "forest": forest}
+                        for i, forest in enumerate(forests)]}
