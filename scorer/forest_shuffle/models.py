@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag
 
@@ -134,7 +134,7 @@ class Forest:
         return sum(host.kind == "sapling" for host in self.hosts)
 
     @cached_property
-    def counts(self) -> dict[object, tuple[int, int]]:
+    def counts(self) -> dict[object, Any]:
         """Scoring's memo of what it has counted in this forest (majorities ask every forest)."""
         return {}
 

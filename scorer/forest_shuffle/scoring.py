@@ -140,9 +140,12 @@ def symbol_count(forest: Forest, symbol: str) -> int:
 
 def cards_with(forest: Forest, symbols: list[str] | tuple[str, ...]) -> list[str]:
     """The species ids symbol_count counts, once per symbol: sorted, saplings last."""
-    found = sorted(c.species for s in symbols for c in visible(forest) if s in c.symbols)
-    saplings = forest.saplings
-    return found + ["sapling"] * saplings * sum(s in _TREE_ONLY for s in symbols)
+    key = ("cards_with", tuple(symbols))
+    if key not in forest.counts:
+        found = sorted(c.species for s in symbols for c in visible(forest) if s in c.symbols)
+        forest.counts[key] = found + ["sapling"] * forest.saplings * sum(
+            s in _TREE_ONLY for s in symbols)
+    return list(forest.counts[key])
 
 
 def species_count(forest: Forest, species: tuple[str, ...]) -> int:
