@@ -44,6 +44,13 @@ def _parser() -> argparse.ArgumentParser:
     schema = commands.add_parser("schema", help="the JSON Schema of the game files")
     schema.add_argument("game", metavar="GAME", nargs="?", choices=list(GAMES))
     schema.set_defaults(run=_schema)
+
+    rules = commands.add_parser("rules", help="what a card scores and the rulings about it")
+    rules.add_argument("game", metavar="GAME", choices=[g for g in GAMES if GAMES[g].rules])
+    rules.add_argument("card", metavar="CARD", nargs="?",
+                       help="a card id or name in any language (Forest Shuffle); none: all cards")
+    _language_option(rules)
+    rules.set_defaults(run=_rules)
     return parser
 
 
@@ -94,6 +101,18 @@ def _schema(args: argparse.Namespace) -> int:
         any_game = Annotated[Union[models], Field(discriminator="game")]  # noqa: UP007
         schema = {"title": "Tallybook game file", **TypeAdapter(any_game).json_schema()}
     print(json.dumps(schema, indent=2))
+    return 0
+
+
+def _rules(args: argparse.Namespace) -> int:
+    reference = GAMES[args.game].rules
+    assert reference is not None  # the parser offers only games with a rules reference
+    try:
+        found = reference(args.card, args.lang)
+    except LookupError as error:
+        print(error.args[0], file=sys.stderr)
+        return INVALID
+    print(found, end="")
     return 0
 
 
