@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import Any
 
 from scorer import i18n
@@ -41,7 +42,7 @@ def sheet_json(sheet: ScoreSheet, lang: str = i18n.DEFAULT_LANGUAGE) -> dict[str
                 "categories": player.categories,
                 "lines": [
                     {"item": line.item, "where": line.where, "points": line.points,
-                     "explain": line.explain.model_dump(),
+                     "explain": asdict(line.explain),
                      "text": explain_text(line.explain, lang)}
                     for line in player.lines
                 ],
@@ -49,11 +50,11 @@ def sheet_json(sheet: ScoreSheet, lang: str = i18n.DEFAULT_LANGUAGE) -> dict[str
             for player in sheet.players
         ],
         "winners": sheet.winners,
-        "teams": [team.model_dump() for team in sheet.teams],
+        "teams": [asdict(team) for team in sheet.teams],
         "events": [
             {"index": event.index, "kind": event.kind, "changes": event.changes,
              "scores": event.scores,
-             "explain": [{**e.model_dump(), "text": event_explain_text(e, lang)}
+             "explain": [{**asdict(e), "text": event_explain_text(e, lang)}
                          for e in event.explain]}
             for event in sheet.events
         ],

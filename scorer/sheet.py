@@ -7,24 +7,24 @@ the reader's language, so the CLI and the app render the same facts.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
-
-from pydantic import BaseModel, ConfigDict, Field
 
 JsonValue = Any  # parameters are JSON-serialisable: str, int, lists of them
 
+# Plain dataclasses, not pydantic: a sheet is built from checked data after every tap in the app,
+# hundreds of lines at a time, and needs no validation of its own.
 
-class Explanation(BaseModel):
-    model_config = ConfigDict(frozen=True)
 
+@dataclass(frozen=True, slots=True)
+class Explanation:
     key: str
-    params: dict[str, JsonValue] = Field(default_factory=dict)
+    params: dict[str, JsonValue] = field(default_factory=dict)
 
 
-class ScoreLine(BaseModel):
+@dataclass(frozen=True, slots=True)
+class ScoreLine:
     """The points of one card or one event for one player."""
-
-    model_config = ConfigDict(frozen=True)
 
     item: str
     where: str
@@ -33,7 +33,8 @@ class ScoreLine(BaseModel):
     explain: Explanation
 
 
-class PlayerScore(BaseModel):
+@dataclass(slots=True)
+class PlayerScore:
     name: str
     total: int
     place: int
@@ -41,13 +42,15 @@ class PlayerScore(BaseModel):
     lines: list[ScoreLine]
 
 
-class TeamScore(BaseModel):
+@dataclass(slots=True)
+class TeamScore:
     players: list[str]
     total: int
     place: int
 
 
-class ScoreEvent(BaseModel):
+@dataclass(slots=True)
+class ScoreEvent:
     """What one log event did to every player's score (Fossil)."""
 
     index: int
@@ -57,13 +60,14 @@ class ScoreEvent(BaseModel):
     explain: list[Explanation]
 
 
-class ScoreSheet(BaseModel):
+@dataclass(slots=True)
+class ScoreSheet:
     game: str
     players: list[PlayerScore]
     winners: list[str]
-    teams: list[TeamScore] = Field(default_factory=list)
-    events: list[ScoreEvent] = Field(default_factory=list)
-    problems: list[Any] = Field(default_factory=list)  # warnings: scorer.problems.Problem
+    teams: list[TeamScore] = field(default_factory=list)
+    events: list[ScoreEvent] = field(default_factory=list)
+    problems: list[Any] = field(default_factory=list)  # warnings: scorer.problems.Problem
 
 
 def places(totals: Sequence[int]) -> list[int]:

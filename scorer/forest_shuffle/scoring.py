@@ -149,7 +149,11 @@ def cards_with(forest: Forest, symbols: list[str] | tuple[str, ...]) -> list[str
 
 
 def species_count(forest: Forest, species: tuple[str, ...]) -> int:
-    return sum(c.species in species or c.counts_as in species for c in visible(forest))
+    key = ("species", species)
+    if key not in forest.counts:
+        forest.counts[key] = sum(c.species in species or c.counts_as in species
+                                 for c in visible(forest))
+    return forest.counts[key]
 
 
 def bees(forest: Forest, at: str, species: tuple[str, ...] = ()) -> int:

@@ -1,5 +1,7 @@
 """Every Symbiose scoring rule and ruling of symbiose.md."""
 
+from dataclasses import asdict
+
 from scorer.symbiose import score
 from tests.scorer.symbiose.tables import game, pond
 
@@ -174,7 +176,7 @@ def test_team_score_is_the_sum_of_partners_and_the_best_team_wins():
                  pond(top_left="fish/green/2"), pond(top_left="fish/green/5"), mode="team")
     sheet = score(table)
     totals = [p.total for p in sheet.players]
-    assert [t.model_dump() for t in sheet.teams] == [
+    assert [asdict(t) for t in sheet.teams] == [
         {"players": ["Ann", "Cas"], "total": totals[0] + totals[2], "place": 1},
         {"players": ["Bob", "Dee"], "total": totals[1] + totals[3], "place": 2},
     ]
