@@ -1,0 +1,93 @@
+"""The real `tallybook` server in a subprocess and Debian's Chromium at phone size: shared by
+the end-to-end tests (tests/e2e/conftest.py) and the benchmark (benchmarks/app.py)."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
+CHROME_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+               "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+TALLYBOOK = [sys.executable, "-c", "from views.app import main; main()"]
+ROOT = Path(__file__).resolve().parents[2]
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
+         "is_mobile": True, "has_touch": True}
+LOCAL = re.compile(r"^https?://(?!127\.0\.0\.1[:/])")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Server:
+    """`tallybook --port P --data DIR`, restartable on the same port and data."""
+
+    def __init__(self, data: Path):
+        self.data = data
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self.proc: subprocess.Popen | None = None
+        self.ready_seconds = 0.0
+
+    def start(self) -> None:
+        began = time.monotonic()
+        command = shutil.which("tallybook")
+        argv = [command] if command else TALLYBOOK
+        self.data.parent.mkdir(parents=True, exist_ok=True)
+        with open(self.data.parent / "server.log", "a", encoding="utf-8") as log:
+            self.proc = subprocess.Popen(
+                [*argv, "--port", str(self.port), "--data", str(self.data)], cwd=ROOT,
+                env={**os.environ, "PYTHONUNBUFFERED": "1"}, stdout=log,
+                stderr=subprocess.STDOUT)
+        while True:
+            try:
+                urllib.request.urlopen(self.url, timeout=1).read()
+                break
+            except OSError:
+                if self.proc.poll() is not None or time.monotonic() - began > 30:
+                    self.stop()
+                    raise RuntimeError("tallybook did not start") from None
+                time.sleep(0.02)
+        self.ready_seconds = time.monotonic() - began
+
+    def stop(self) -> None:
+        if self.proc is None:
+            return
+        self.proc.send_signal(signal.SIGTERM)
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        self.proc = None
+
+    def restart(self) -> None:
+        self.stop()
+        self.start()
+
+
+def launch(playwright):
+    assert Path(CHROMIUM).exists(), f"Chromium is required: {CHROMIUM}"
+    return playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROME_ARGS)
+
+
+def phone_context(browser, locale: str = "en-US", color_scheme: str = "light",
+                  outside: list[str] | None = None):
+    """A fresh phone-sized profile; every non-local request is aborted (and recorded)."""
+    context = browser.new_context(**PHONE, locale=locale, color_scheme=color_scheme)
+    sink = outside if outside is not None else []
+    context.route(LOCAL, lambda route: (sink.append(route.request.url), route.abort()))
+    context.set_default_timeout(15_000)
+    context.outside_requests = sink
+    return context

@@ -1,0 +1,104 @@
+"""Driving the Flutter web page like a thumb would, counting the taps."""
+
+from __future__ import annotations
+
+import base64
+import time
+
+from playwright.sync_api import Page, expect
+
+# Two animation frames: Flutter writes the semantics DOM while it builds a frame, and the canvas
+# it painted in that frame is on screen once the next frame has begun.
+TWO_FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
+# How many colours a screenshot has, sampled on a grid, decoded by the page itself.
+COLOURS = """async (data) => {
+  const bytes = Uint8Array.from(atob(data), c => c.charCodeAt(0));
+  const image = await createImageBitmap(new Blob([bytes], {type: "image/png"}));
+  const canvas = new OffscreenCanvas(image.width, image.height);
+  const paint = canvas.getContext("2d");
+  paint.drawImage(image, 0, 0);
+  const pixels = paint.getImageData(0, 0, image.width, image.height).data;
+  const seen = new Set();
+  for (let y = 0; y < image.height; y += 7)
+    for (let x = 0; x < image.width; x += 7) {
+      const i = 4 * (y * image.width + x);
+      seen.add((pixels[i] << 16) | (pixels[i + 1] << 8) | pixels[i + 2]);
+    }
+  return seen.size;
+}"""
+
+
+class Phone:
+    def __init__(self, page: Page):
+        self.page = page
+        self.taps = 0
+
+    @classmethod
+    def open(cls, context, url: str) -> Phone:
+        phone = cls(context.new_page())
+        phone.goto(url)
+        return phone
+
+    def goto(self, url: str) -> None:
+        self.page.goto(url)
+        self.enable_semantics()
+
+    def reload(self) -> None:
+        self.page.reload()
+        self.enable_semantics()
+
+    def enable_semantics(self) -> None:
+        """Flutter builds its accessibility DOM (what we locate by) once asked to."""
+        placeholder = self.page.locator("flt-semantics-placeholder")
+        placeholder.wait_for(state="attached", timeout=30_000)
+        placeholder.evaluate("e => e.click()")
+        self.page.locator("flt-semantics").first.wait_for(state="attached")
+
+    def by_id(self, identifier: str):
+        return self.page.locator(f'[flt-semantics-identifier="{identifier}"]')
+
+    def tap(self, identifier: str) -> None:
+        self.by_id(identifier).first.click()
+        self.taps += 1
+
+    def tap_label(self, label: str) -> None:
+        self.page.get_by_label(label, exact=True).first.click()
+        self.taps += 1
+
+    def type(self, label: str, value: str, enter: bool = True) -> None:
+        self.page.get_by_label(label).first.click()
+        self.page.wait_for_timeout(250)  # Flutter focuses the field a frame after the click
+        self.page.keyboard.type(value)
+        if enter:
+            self.page.keyboard.press("Enter")
+
+    def expect_says(self, identifier: str, words: str) -> None:
+        """Flutter puts a node's words in aria-label or in its text, depending on its children."""
+        quoted = words.replace('"', '\\"')
+        node = f'[flt-semantics-identifier="{identifier}"]'
+        expect(self.page.locator(f'{node}[aria-label*="{quoted}"], {node}:has-text("{quoted}")')
+               .first).to_be_attached(timeout=15_000)
+
+    def expect_text(self, text: str) -> None:
+        expect(self.page.get_by_text(text).first).to_be_visible()
+
+    def label_of(self, identifier: str) -> str:
+        return self.by_id(identifier).first.get_attribute("aria-label") or ""
+
+    def painted(self) -> None:
+        """Wait until the canvas shows what the semantics tree already says."""
+        self.page.evaluate(TWO_FRAMES)
+
+    def shot(self, path: str, timeout: float = 15) -> None:
+        """A screenshot of a painted screen: after two frames, and never a blank canvas (a
+        screen of one or two colours is retaken a frame later)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            self.painted()
+            image = self.page.screenshot()
+            colours = self.page.evaluate(COLOURS, base64.b64encode(image).decode())
+            if colours > 2:
+                break
+            assert time.monotonic() < deadline, f"the canvas stayed blank for {path}"
+        with open(path, "wb") as file:
+            file.write(image)

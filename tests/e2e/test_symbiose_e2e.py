@@ -1,0 +1,197 @@
+"""Symbiose from the first tap to the score sheet in Chromium, against the real server."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+from scorer import score
+from tests.e2e.phone import Phone
+from views.store import Store
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+# The one request the Flutter client makes that the page does not need (Rive runtime).
+HARMLESS = re.compile(r"^https://cdn\.jsdelivr\.net/npm/@rive-app/")
+
+
+MODE_ABOUT = {"team": "Partners sit opposite"}
+
+
+def example(name: str) -> dict:
+    return json.loads((EXAMPLES / name).read_text(encoding="utf-8"))
+
+
+def cards_of(file: dict) -> list[str]:
+    cards = [card for player in file["players"] for row in player["pond"] for card in row]
+    return cards + list(file.get("river") or [])
+
+
+def learned(server, file: dict) -> None:
+    """Earlier games taught the deck and the players (written before the server reads it)."""
+    store = Store(server.data / "tallybook.sqlite3")
+    for card in cards_of(file):
+        store.count_card("symbiose", card, 1)
+    store.remember_players([player["name"] for player in file["players"]][::-1])
+    store.close()
+
+
+def expect_totals(phone: Phone, sheet) -> None:
+    for index, player in enumerate(sheet.players):
+        phone.expect_says(f"total-{index}", f"{player.name}: {player.total} points")
+
+
+def play_table(phone: Phone, file: dict, mode: str | None = None) -> None:
+    phone.tap("game-symbiose")
+    for index, player in enumerate(file["players"]):
+        phone.tap(f"known-player-{player['name']}")
+        expect(phone.by_id(f"remove-{index}")).to_be_attached()  # seated before the next tap
+    if mode:
+        phone.tap(f"mode-{mode}")
+        expect(phone.page.get_by_text(MODE_ABOUT[mode], exact=False)).to_be_visible()
+    phone.tap("start")
+    expect(phone.by_id("tile-0-0-0")).to_be_visible()
+    enter_known(phone, cards_of(file), 0, len(file["players"]))
+
+
+def tile_of(index: int, players: int) -> str:
+    """The test id of the index-th tile in entry order (ponds row by row, then the river)."""
+    if index >= players * 8:
+        return f"river-{index - players * 8}"
+    player, rest = divmod(index, 8)
+    return f"tile-{player}-{rest // 4}-{rest % 4}"
+
+
+def enter_known(phone: Phone, cards: list[str], start: int, players: int) -> None:
+    """One tap per card; each waits until the app shows it, so no tap races the last one."""
+    for index in range(start, len(cards)):
+        phone.tap(f"known-{cards[index]}")
+        if index % 8 != 7:  # still on the same pond: the tile shows the card
+            phone.expect_says(tile_of(index, players), cards[index].split("/")[0])
+        elif index + 1 < len(cards):  # the next pond (or the river) opened by itself
+            expect(phone.by_id(tile_of(index + 1, players))).to_be_attached()
+
+
+def assert_local_only(context) -> None:
+    assert [url for url in context.outside_requests if not HARMLESS.match(url)] == []
+
+
+def test_three_player_table_from_a_learned_deck_in_30_taps(server, make_context):
+    file = example("symbiose-standard.json")
+    learned(server, file)
+    server.restart()
+    context = make_context()
+    phone = Phone.open(context, server.url)
+    play_table(phone, file)
+    expected = score(file)
+    expect_totals(phone, expected)
+    phone.tap("finish")
+    phone.expect_says("winners", "Ann, Bob")
+    assert phone.taps <= 30, phone.taps
+    phone.tap("result-0")  # expand Ann: one line per card, explained by the scorer
+    phone.expect_says("line-0-0", "top row, left column · 2 per pink × 3 in Bob's pond = 6")
+    phone.tap("line-0-0")
+    expect(phone.page.get_by_text("a middle card counts itself", exact=False)).to_have_count(0)
+    expect(phone.page.get_by_text("Our ruling: the left column", exact=False)).to_be_visible()
+    with phone.page.expect_download() as download:
+        phone.page.keyboard.press("Escape")
+        phone.tap("export")
+    exported = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+    assert score(exported) == expected
+    assert_local_only(context)
+
+
+def test_duel_and_team_games(server, make_context):
+    duel, team = example("symbiose-duel.json"), example("symbiose-team.json")
+    learned(server, duel)
+    learned(server, team)
+    server.restart()
+    context = make_context()
+    for file, mode in ((duel, None), (team, "team")):
+        phone = Phone.open(context, server.url)
+        play_table(phone, file, mode)
+        expected = score(file)
+        expect_totals(phone, expected)
+        if mode == "team":
+            phone.expect_says("team-total-0", f"Team 1: {expected.teams[0].total} points")
+        phone.page.close()
+
+
+def test_reload_restart_and_second_tab_keep_the_table(server, make_context):
+    file = example("symbiose-standard.json")
+    learned(server, file)
+    server.restart()
+    context = make_context()
+    phone = Phone.open(context, server.url)
+    phone.tap("game-symbiose")
+    phone.type("Player name", "")
+    expect(phone.page.get_by_text("a player needs a name")).to_be_visible()
+    for name in ("Ann", "ann"):
+        phone.type("Player name", name)
+    duplicate = phone.page.get_by_text("\"ann\" is already player 1's name", exact=False)
+    expect(duplicate).to_be_visible()
+    phone.page.get_by_label("Player name").first.click()  # fix the name in place
+    phone.page.keyboard.press("End")
+    for _ in "ann":
+        phone.page.keyboard.press("Backspace")
+    phone.page.keyboard.type("Bob")
+    phone.page.keyboard.press("Enter")
+    expect(phone.by_id("remove-1")).to_be_attached()
+    phone.type("Player name", "Cas")
+    expect(phone.by_id("remove-2")).to_be_attached()
+    phone.tap("start")
+    cards = cards_of(file)
+    enter_known(phone, cards[:5], 0, 3)
+    expect(phone.by_id("tile-0-0-4")).to_have_count(0)  # no such tile: sanity of ids
+    phone.expect_says("tile-0-1-0", "fish")
+    url = phone.page.url
+
+    phone.reload()
+    phone.expect_says("tile-0-1-0", "fish")
+    second = Phone.open(context, url)
+    second.expect_says("tile-0-1-0", "fish")
+    second.page.close()
+
+    server.restart()
+    phone.goto(url)
+    phone.expect_says("tile-0-1-0", "fish")
+    phone.page.bring_to_front()
+    enter_known(phone, cards, 5, 3)
+    expect_totals(phone, score(file))
+
+
+def test_a_seventh_frog_is_marked_where_it_lies_and_new_cards_take_four_taps(server,
+                                                                           make_context):
+    phone = Phone.open(make_context(), server.url)
+    phone.tap("game-symbiose")
+    for name in ("Ann", "Bob", "Cas"):
+        phone.type("Player name", name)
+        expect(phone.page.get_by_text(name, exact=True).first).to_be_visible()
+    phone.tap("start")
+    before = phone.taps
+    for part in ("animal-frog", "season-pink", "points-3", "target-fixed"):
+        phone.tap(part)
+    assert phone.taps - before == 4
+    phone.expect_says("tile-0-0-0", "frog")
+    before = phone.taps
+    phone.tap("known-frog/pink/3")
+    assert phone.taps - before == 1
+    enter_known(phone, ["frog/pink/3"] * 7, 2, 3)
+    phone.expect_says("problem-players[0].pond[1][2]",
+                      "one frog card too many: the deck has only 6")
+    expect(phone.by_id("finish")).to_have_count(0)
+
+
+def test_dutch_follows_the_browser_and_settings_are_remembered(server, make_context):
+    context = make_context(locale="nl-NL")
+    phone = Phone.open(context, server.url)
+    expect(phone.page.get_by_role("button", name=re.compile("Nieuw spel"))).to_be_visible()
+    phone.tap("settings")
+    phone.tap("lang-de")
+    phone.tap("theme-dark")
+    expect(phone.page.get_by_text("Sprache")).to_be_visible()
+    again = Phone.open(context, server.url)  # a new tab of the same phone
+    expect(again.page.get_by_role("button", name=re.compile("Neues Spiel"))).to_be_visible()
+    assert_local_only(context)

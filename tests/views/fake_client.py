@@ -1,0 +1,138 @@
+"""A stand-in for the Flutter client: drives the app's real Flet Session with no browser.
+
+Outgoing messages are msgpack-encoded like the real transport does (encoding is what snapshots
+control state for the next diff); method calls the app makes on the client (SharedPreferences,
+push_route, device info) are answered here. Uses Flet internals, hence the exact Flet pin.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+import msgpack
+from flet.controls.base_control import BaseControl
+from flet.controls.context import _context_page, context
+from flet.messaging.connection import Connection
+from flet.messaging.protocol import MessageAction, configure_encode_object_for_msgpack
+from flet.messaging.session import Session
+from flet.pubsub.pubsub_hub import PubSubHub
+
+_encode = configure_encode_object_for_msgpack(BaseControl)
+
+
+class FakeClient(Connection):
+    def __init__(self, prefs: dict[str, Any] | None = None):
+        super().__init__()
+        self.pubsubhub = PubSubHub()
+        self.page_url = "http://phone.test"
+        self.prefs: dict[str, Any] = prefs if prefs is not None else {}  # localStorage
+        self.calls: list[str] = []
+        self.session = Session(self)
+        self.page: ft.Page = self.session.page
+        self._tasks: set[asyncio.Task] = set()
+        self.errors: list[str] = []  # handler exceptions Flet logs instead of raising
+        self._log = _ErrorLog(self.errors)
+        logging.getLogger("flet").addHandler(self._log)
+
+    # transport ----------------------------------------------------------------------------
+    def send_message(self, message) -> None:
+        msgpack.packb([message.action, message.body], default=_encode)
+        if message.action == MessageAction.INVOKE_METHOD:
+            body = message.body
+            control = self.session.index.get(body.control_id)
+            self.calls.append(body.name)
+            result = self._answer(control, body.name, body.args or {})
+            self.session.handle_invoke_method_results(body.control_id, body.call_id, result,
+                                                      None)
+
+    def _answer(self, control: Any, name: str, args: dict[str, Any]) -> Any:
+        if isinstance(control, ft.SharedPreferences):
+            if name == "set":
+                self.prefs[args["key"]] = args["value"]
+                return True
+            if name == "get":
+                return self.prefs.get(args["key"])
+        if isinstance(control, ft.Page) and name == "push_route":
+            task = asyncio.get_running_loop().create_task(self._route_change(args["route"]))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+        return None
+
+    async def _route_change(self, route: str) -> None:
+        self.session.apply_page_patch({"route": route})
+        await self.session.dispatch_event(self.page._i, "route_change", {"route": route})
+
+    # lifecycle ----------------------------------------------------------------------------
+    async def start(self, main: Callable, route: str = "/") -> None:
+        self.session.apply_page_patch({"route": route, "width": 390, "height": 844})
+        msgpack.packb(self.session.get_page_patch(), default=_encode)
+        _context_page.set(self.page)
+        context.reset_auto_update()
+        await main(self.page)
+        await self.session.after_event(self.page)
+        await self.settle()
+
+    async def settle(self, turns: int = 30) -> None:
+        for _ in range(turns):
+            await asyncio.sleep(0)
+        assert not self.errors, "a handler failed:\n" + "\n".join(self.errors)
+
+    def close(self) -> None:
+        logging.getLogger("flet").removeHandler(self._log)
+        self.session.close()
+
+    # finding ------------------------------------------------------------------------------
+    def all(self, kind: type = BaseControl, where: Callable | None = None) -> list:
+        controls = sorted(self.session.index.values(), key=lambda c: c._i)
+        return [c for c in controls if isinstance(c, kind) and (where is None or where(c))]
+
+    def find(self, identifier: str) -> ft.Semantics | None:
+        found = self.all(ft.Semantics, lambda c: c.identifier == identifier)
+        return found[-1] if found else None
+
+    def get(self, identifier: str) -> ft.Semantics:
+        found = self.find(identifier)
+        assert found is not None, f"no control with id {identifier!r} on {self.page.route}"
+        return found
+
+    def texts(self) -> list[str]:
+        return [t.value for t in self.all(ft.Text) if isinstance(t.value, str)]
+
+    def top_view(self) -> ft.View:
+        return self.page.views[-1]
+
+    # acting -------------------------------------------------------------------------------
+    async def tap(self, identifier: str) -> None:
+        """A tap on the control inside Semantics(identifier=...), as the client reports it."""
+        target = self.get(identifier).content
+        while target is not None and getattr(target, "on_click", None) is None:
+            target = getattr(target, "content", None)
+        assert target is not None, f"{identifier!r} is not tappable"
+        assert not getattr(target, "disabled", False), f"{identifier!r} is disabled"
+        await self.session.dispatch_event(target._i, "click", None)
+        await self.settle()
+
+    async def type_into(self, field: ft.TextField, value: str, submit: bool = False) -> None:
+        self.session.apply_patch(field._i, {"value": value})
+        await self.session.dispatch_event(field._i, "change", value)
+        if submit:
+            await self.session.dispatch_event(field._i, "submit", None)
+        await self.settle()
+
+    async def back(self) -> None:
+        view = self.top_view()
+        await self.session.dispatch_event(self.page._i, "view_pop", {"route": view.route})
+        await self.settle()
+
+
+class _ErrorLog(logging.Handler):
+    def __init__(self, sink: list[str]):
+        super().__init__(logging.ERROR)
+        self.sink = sink
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.sink.append(self.format(record))

@@ -1,0 +1,63 @@
+"""Shared steps of the view tests: start a game, enter a card the way a user taps it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import flet as ft
+
+from tests.views.fake_client import FakeClient
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def example(name: str) -> dict:
+    return json.loads((EXAMPLES / name).read_text(encoding="utf-8"))
+
+
+def learn(store, cards: list[str]) -> None:
+    """A deck learned in earlier games: every card is in the deck memory."""
+    for card in cards:
+        store.count_card("symbiose", card, 1)
+
+
+def name_field(c: FakeClient) -> ft.TextField:
+    return c.all(ft.TextField)[0]
+
+
+async def start_game(c: FakeClient, names: list[str], mode: str | None = None) -> int:
+    await c.tap("game-symbiose")
+    for name in names:
+        await c.type_into(name_field(c), name, submit=True)
+    if mode:
+        await c.tap(f"mode-{mode}")
+    await c.tap("start")
+    return int(c.page.route.split("/")[2])
+
+
+async def compose(c: FakeClient, card: str) -> int:
+    """Enter a card with the composer; returns the taps used."""
+    animal, season, rule = card.split("/")
+    points, _, target = rule.partition("x")
+    for identifier in (f"animal-{animal}", f"season-{season}", f"target-{target or 'fixed'}",
+                       f"points-{points}"):
+        await c.tap(identifier)
+    return 4
+
+
+async def enter(c: FakeClient, card: str) -> int:
+    """A known card in one tap, else the composer."""
+    if c.find(f"known-{card}") is not None:
+        await c.tap(f"known-{card}")
+        return 1
+    return await compose(c, card)
+
+
+def totals(c: FakeClient) -> list[int]:
+    values = []
+    index = 0
+    while (chip := c.find(f"total-{index}")) is not None:
+        values.append(int(chip.label.rsplit(": ", 1)[1].split()[0]))
+        index += 1
+    return values

@@ -1,0 +1,76 @@
+"""Home, new game, settings and back navigation on the real session."""
+
+import pytest
+
+from tests.views.helpers import name_field, start_game
+from views.session import PREFS_LANGUAGE, PREFS_THEME
+
+pytestmark = pytest.mark.asyncio
+
+
+async def test_bad_names_are_refused_at_the_field(open_app):
+    c = await open_app()
+    await c.tap("game-symbiose")
+    field = name_field(c)
+    await c.type_into(field, "  ", submit=True)
+    assert field.error == "a player needs a name"
+    await c.type_into(field, "Ann", submit=True)
+    await c.type_into(field, "ann", submit=True)
+    assert field.error == "\"ann\" is already player 1's name: names must differ"
+    assert field.value == "ann"  # what was typed stays, to be fixed
+    await c.type_into(field, "Bob", submit=True)
+    assert field.error is None
+    assert c.find("mode-duel") is not None and c.find("mode-team") is None
+
+
+async def test_seating_variant_and_known_players(open_app, store):
+    store.remember_players(["Dee", "Cas", "Bob", "Ann"])
+    c = await open_app()
+    await c.tap("game-symbiose")
+    for name in ("Ann", "Bob", "Cas", "Dee"):
+        await c.tap(f"known-player-{name}")
+    assert c.get("seating").label.startswith("Clockwise from the top. Ann's left neighbour is Bob")
+    await c.tap("up-3")  # Dee before Cas
+    await c.tap("mode-team")
+    await c.tap("start")
+    game = store.game(1).data["file"]
+    assert [p["name"] for p in game["players"]] == ["Ann", "Bob", "Dee", "Cas"]
+    assert game["mode"] == "team"
+    assert c.get("label-left").content.content.value == "counts Dee"  # the partner
+
+
+async def test_game_in_progress_is_on_home_and_back_navigation(open_app, store):
+    c = await open_app()
+    game_id = await start_game(c, ["Ann", "Bob"])
+    assert c.page.route == f"/symbiose/{game_id}"
+    await c.back()
+    assert c.page.route == "/"
+    assert c.find(f"record-{game_id}") is not None
+    await c.tap(f"record-{game_id}")
+    assert c.page.route == f"/symbiose/{game_id}"
+    assert c.find("player-river") is not None  # two players play the duel
+
+
+async def test_settings_are_remembered_on_the_device(open_app):
+    prefs: dict = {}
+    c = await open_app(prefs=prefs)
+    await c.tap("settings")
+    await c.tap("lang-nl")
+    await c.tap("theme-dark")
+    assert prefs == {PREFS_LANGUAGE: "nl", PREFS_THEME: "dark"}
+    assert "Instellingen" in c.texts()
+    again = await open_app(prefs=prefs)
+    assert "Spellen" in again.texts()
+    assert again.page.theme_mode.value == "dark"
+
+
+async def test_a_reopened_tab_finds_the_game_where_it_was(open_app, store):
+    c = await open_app()
+    game_id = await start_game(c, ["Ann", "Bob", "Cas"])
+    await c.tap("animal-frog")
+    await c.tap("season-blue")
+    await c.tap("points-5")
+    await c.tap("target-fixed")
+    later = await open_app(route=f"/symbiose/{game_id}")  # a restarted server, a new session
+    assert "frog" in later.get("tile-0-0-0").label
+    assert later.get("tile-0-0-1").selected

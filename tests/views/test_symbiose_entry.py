@@ -1,0 +1,100 @@
+"""Entering Symbiose tables through the real session: totals always equal the scorer's."""
+
+import pytest
+
+from scorer import score
+from tests.views.helpers import compose, enter, example, learn, start_game, totals
+
+pytestmark = pytest.mark.asyncio
+
+
+def table_cards(file: dict) -> list[str]:
+    cards = [card for player in file["players"] for row in player["pond"] for card in row]
+    return cards + list(file.get("river") or [])
+
+
+async def test_standard_table_entered_completely_matches_scorer(open_app, store):
+    file = example("symbiose-standard.json")
+    learn(store, table_cards(file)[:12])  # half the deck known: the rest through the composer
+    c = await open_app()
+    game_id = await start_game(c, [p["name"] for p in file["players"]])
+    for card in table_cards(file):
+        await enter(c, card)
+    expected = score(file)
+    assert totals(c) == [p.total for p in expected.players]
+    assert store.game(game_id).data["file"]["players"] == file["players"]
+    await c.tap("finish")
+    assert c.page.route == f"/symbiose/{game_id}/sheet"
+    assert store.game(game_id).status == "finished"
+    winners = c.get("winners").content.value
+    assert all(name in winners for name in expected.winners)
+
+
+async def test_duel_and_team_totals(open_app, store):
+    for name, mode in (("symbiose-duel.json", None), ("symbiose-team.json", "team")):
+        file = example(name)
+        learn(store, table_cards(file))
+        c = await open_app()
+        await start_game(c, [p["name"] for p in file["players"]], mode)
+        if mode is None:
+            assert c.find("player-river") is not None
+        for card in table_cards(file):
+            await enter(c, card)
+        expected = score(file)
+        assert totals(c) == [p.total for p in expected.players]
+        if mode == "team":
+            assert c.get("team-total-0").label.endswith(f"{expected.teams[0].total} points")
+
+
+async def test_known_card_is_one_tap_and_new_card_four(open_app, store):
+    c = await open_app()
+    await start_game(c, ["Ann", "Bob", "Cas"])
+    assert await compose(c, "frog/pink/2xpink") == 4
+    assert c.find("known-frog/pink/2xpink") is not None
+    assert await enter(c, "frog/pink/2xpink") == 1
+    assert store.known_cards("symbiose") == [("frog/pink/2xpink", 2)]
+    await c.tap("undo")
+    assert store.known_cards("symbiose") == [("frog/pink/2xpink", 1)]
+    await enter(c, "frog/pink/2xpink")
+    # the cursor moved on by itself: tiles 0 and 1 of Ann's top row are filled
+    game = store.game(1).data
+    assert game["file"]["players"][0]["pond"][0][:3] == ["frog/pink/2xpink"] * 2 + [None]
+    assert game["cursor"] == ["pond", 0, 0, 2]
+
+
+async def test_undo_clear_and_edit(open_app, store):
+    c = await open_app()
+    game_id = await start_game(c, ["Ann", "Bob", "Cas"])
+    await compose(c, "fish/green/5")
+    assert totals(c)[0] == 5
+    await c.tap("undo")
+    assert totals(c)[0] == 0
+    assert store.known_cards("symbiose") == []
+    await compose(c, "fish/green/5")
+    await compose(c, "fish/blue/3xfish")
+    assert totals(c)[0] == 5 + 6
+    await c.tap("tile-0-0-0")
+    await c.tap("clear-tile")
+    assert totals(c)[0] == 3
+    await c.tap("known-fish/green/5")  # the cleared tile takes a card again
+    assert store.game(game_id).data["file"]["players"][0]["pond"][0][0] == "fish/green/5"
+    assert "6" in c.get("tile-0-0-1").label  # per-tile points from the scorer
+
+
+async def test_seventh_frog_is_shown_at_its_tile(open_app):
+    c = await open_app()
+    await start_game(c, ["Ann", "Bob", "Cas"])
+    for _ in range(7):
+        await enter(c, "frog/pink/3")
+    problem = c.get("problem-players[0].pond[1][2]").content.value
+    assert "frog" in problem and "6" in problem
+    assert c.get("open-sheet").content.disabled
+
+
+async def test_columns_say_whose_pond_they_count(open_app):
+    c = await open_app()
+    await start_game(c, ["Ann", "Bob", "Cas"])
+    labels = [c.get(f"label-{side}").content.content.value for side in ("left", "middle", "right")]
+    assert labels == ["counts Bob", "counts own pond", "counts Cas"]
+    await c.tap("player-1")
+    assert c.get("label-left").content.content.value == "counts Cas"

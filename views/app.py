@@ -1,0 +1,91 @@
+"""`tallybook [--host 127.0.0.1] [--port 8550] [--data DIR]`: serve the app to phones on the LAN."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import sys
+from pathlib import Path
+
+import flet as ft
+
+from views.session import AppSession
+from views.store import Store
+
+ASSETS = Path(os.environ.get("TALLYBOOK_ASSETS", Path(__file__).resolve().parents[1] / "assets"))
+DB_NAME = "tallybook.sqlite3"
+
+
+def default_data_dir() -> Path:
+    """Flet's app storage folder when packaged, else the user's data folder."""
+    packaged = os.environ.get("FLET_APP_STORAGE_DATA")
+    if packaged:
+        return Path(packaged)
+    base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
+    return Path(base) / "tallybook"
+
+
+def make_main(store: Store):
+    async def main(page: ft.Page) -> None:
+        await AppSession(page, store).start()
+    return main
+
+
+def lan_addresses() -> list[str]:
+    """IPv4 addresses other machines may reach: the default route's, then every other one."""
+    found: list[str] = []
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 80))  # TEST-NET: no packet is sent for UDP connect
+            found.append(probe.getsockname()[0])
+    except OSError:
+        pass
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            address = str(info[4][0])
+            if address not in found and not address.startswith("127."):
+                found.append(address)
+    except OSError:
+        pass
+    return found
+
+
+def announce(host: str, port: int) -> None:
+    if host not in ("0.0.0.0", "::", ""):
+        print(f"Tallybook: http://{host}:{port}/", flush=True)
+        return
+    urls = [f"http://{address}:{port}/" for address in lan_addresses()]
+    print("Tallybook: open one of these on a phone in the same network:", flush=True)
+    for url in urls or [f"http://localhost:{port}/"]:
+        print(f"  {url}", flush=True)
+    if urls:
+        import segno
+
+        segno.make(urls[0], error="m").terminal(compact=True)
+    sys.stdout.flush()
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="tallybook", description=__doc__)
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="address to listen on; 0.0.0.0 lets phones on the LAN connect")
+    parser.add_argument("--port", type=int, default=8550)
+    parser.add_argument("--data", type=Path, default=None,
+                        help=f"folder of the database (default: {default_data_dir()})")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = parse_args(argv)
+    store = Store((args.data or default_data_dir()) / DB_NAME)
+    # A server for phones, never a desktop window, and nothing fetched from a CDN.
+    os.environ["FLET_FORCE_WEB_SERVER"] = "1"
+    os.environ.setdefault("FLET_SESSION_TIMEOUT", "3600")
+    announce(args.host, args.port)
+    ft.run(make_main(store), host=args.host, port=args.port, view=ft.AppView.WEB_BROWSER,
+           assets_dir=str(ASSETS), no_cdn=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,40 @@
+"""The app's own words (views/locales/<lang>.json) and the scorer's, in the user's language."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from scorer import i18n as scorer_i18n
+
+LANGUAGES = ("en", "nl", "de")
+DEFAULT = "en"
+_LOCALES = Path(__file__).parent / "locales"
+
+
+@cache
+def catalogue(lang: str) -> dict[str, str]:
+    messages = json.loads((_LOCALES / f"{lang}.json").read_text(encoding="utf-8"))
+    return messages if lang == DEFAULT else {**catalogue(DEFAULT), **messages}
+
+
+def ui(key: str, lang: str, /, **params: Any) -> str:
+    template = catalogue(lang if lang in LANGUAGES else DEFAULT).get(key, key)
+    return template.format(**params) if params else template
+
+
+def scorer_text(key: str, params: dict[str, Any], lang: str) -> str:
+    """The scorer's message, in English when the scorer has no catalogue for `lang`."""
+    usable = lang if lang in scorer_i18n.languages() else scorer_i18n.DEFAULT_LANGUAGE
+    return scorer_i18n.text(key, params, usable)
+
+
+def pick_language(locale_codes: list[str]) -> str:
+    """The first of the browser's languages that we speak."""
+    for code in locale_codes:
+        base = code.replace("_", "-").split("-")[0].lower()
+        if base in LANGUAGES:
+            return base
+    return DEFAULT

@@ -1,0 +1,162 @@
+"""New Symbiose game: players from known ones or typed, the seating circle, the variant."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from scorer.players import check_names
+from views.i18n import scorer_text
+from views.session import Screen
+from views.state import new_draft
+from views.widgets.common import do, labelled, pill, section, text
+from views.widgets.seating import seating
+
+MODES_FOR = {2: ("duel",), 3: ("standard",), 4: ("standard", "team")}
+MAX_PLAYERS = 4
+
+
+class NewGameScreen(Screen):
+    route = "/new/symbiose"
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.names: list[str] = []
+        self.mode = ""
+        self.river_left_of = 0
+        self.error = ""
+        self.name_field = ft.TextField(on_submit=self.add_typed, on_change=self._typed,
+                                       expand=True)
+
+    # actions ------------------------------------------------------------------------------
+    def _typed(self, e) -> None:
+        # Only the field changes: rebuilding its parents would take the keyboard focus away.
+        if self.error:
+            self.error = ""
+            self.name_field.error = None
+
+    async def add_typed(self) -> None:
+        self.add((self.name_field.value or "").strip())
+        self.app.page.update()  # the new tree first, so that focus lands on the live field
+        await self.name_field.focus()  # keep typing the next name
+
+    def add(self, name: str) -> None:
+        if len(self.names) >= MAX_PLAYERS:
+            self.error = self.t("new.too_many", max=MAX_PLAYERS)
+        else:
+            problems = [p for p in check_names([*self.names, name],
+                                               [(i,) for i in range(len(self.names) + 1)])
+                        if p.place == f"[{len(self.names)}]"]
+            if problems:
+                self.error = scorer_text(problems[0].key, problems[0].params, self.app.lang)
+            else:
+                self.names.append(name)
+                self.name_field.value = ""
+                self.error = ""
+        self._fit_mode()
+        self.refresh()
+
+    def toggle(self, name: str) -> None:
+        if name in self.names:
+            self.remove(self.names.index(name))
+        else:
+            self.add(name)
+
+    def remove(self, index: int) -> None:
+        del self.names[index]
+        self.river_left_of = 0
+        self._fit_mode()
+        self.refresh()
+
+    def move_up(self, index: int) -> None:
+        self.names[index - 1], self.names[index] = self.names[index], self.names[index - 1]
+        self.refresh()
+
+    def choose_mode(self, mode: str) -> None:
+        self.mode = mode
+        self.refresh()
+
+    def choose_river(self, index: int) -> None:
+        self.river_left_of = index
+        self.refresh()
+
+    def _fit_mode(self) -> None:
+        allowed = MODES_FOR.get(len(self.names), ())
+        if self.mode not in allowed:
+            self.mode = allowed[0] if allowed else ""
+
+    async def start(self) -> None:
+        if not self.mode:
+            return
+        self.app.store.remember_players(self.names)
+        draft = new_draft(self.names, self.mode)
+        if self.mode == "duel":
+            draft["file"]["river_left_of"] = self.names[self.river_left_of]
+        game_id = self.app.store.create_game("symbiose", draft)
+        await self.app.go(f"/symbiose/{game_id}")
+
+    # view ---------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        self.view.appbar = ft.AppBar(title=text(self.t("new.title")))
+        self.name_field.label = self.t("new.name")
+        self.name_field.error = self.error or None
+        known = [pill(f"known-player-{name}", name, do(self.toggle, name),
+                      selected=name in self.names)
+                 for name in self.app.store.known_players()]
+        controls: list[ft.Control] = [section(self.t("new.players"))]
+        if known:
+            controls.append(ft.Row(known, wrap=True, spacing=8, run_spacing=8))
+        controls.append(ft.Row([self.name_field, labelled("add-player", ft.IconButton(
+            ft.Icons.PERSON_ADD, tooltip=self.t("new.add"), on_click=self.add_typed))],
+            vertical_alignment=ft.CrossAxisAlignment.START))
+        controls += self._seat_rows()
+        if self.names:
+            controls.append(seating(self.names, self._caption(), self._partners()))
+        controls += self._mode_controls()
+        self.view.controls = [ft.Column(controls, spacing=12, scroll=ft.ScrollMode.AUTO,
+                                        expand=True)]
+        self.view.padding = 16
+        self.view.bottom_appbar = ft.BottomAppBar(content=ft.Row([labelled("start", ft.Button(
+            self.t("new.start"), icon=ft.Icons.PLAY_ARROW, disabled=not self.mode,
+            on_click=self.start, height=48))], alignment=ft.MainAxisAlignment.END))
+
+    def _seat_rows(self) -> list[ft.Control]:
+        rows = []
+        for index, name in enumerate(self.names):
+            rows.append(ft.Row([
+                text(f"{index + 1}.", width=24), text(name, expand=True, size=16),
+                labelled(f"up-{index}", ft.IconButton(
+                    ft.Icons.ARROW_UPWARD, tooltip=self.t("new.move_up", name=name),
+                    disabled=index == 0, on_click=do(self.move_up, index))),
+                labelled(f"remove-{index}", ft.IconButton(
+                    ft.Icons.CLOSE, tooltip=self.t("new.remove", name=name),
+                    on_click=do(self.remove, index))),
+            ]))
+        return rows
+
+    def _caption(self) -> str:
+        if len(self.names) < 2:
+            return self.t("new.need_players")
+        pairs = ", ".join(self.t("new.left_of", name=name,
+                                 left=self.names[(i + 1) % len(self.names)])
+                          for i, name in enumerate(self.names))
+        return self.t("new.clockwise") + " " + pairs
+
+    def _partners(self) -> dict[str, int] | None:
+        if self.mode != "team":
+            return None
+        return {name: 1 + index % 2 for index, name in enumerate(self.names)}
+
+    def _mode_controls(self) -> list[ft.Control]:
+        allowed = MODES_FOR.get(len(self.names), ())
+        if not allowed:
+            return []
+        controls: list[ft.Control] = [section(self.t("new.variant")), ft.Row(
+            [pill(f"mode-{mode}", self.t(f"mode.{mode}"), do(self.choose_mode, mode),
+                  selected=self.mode == mode) for mode in allowed], wrap=True)]
+        controls.append(text(self.t(f"mode.{self.mode}.about"), size=13,
+                             color=ft.Colors.ON_SURFACE_VARIANT))
+        if self.mode == "duel":
+            controls += [section(self.t("new.river_left_of")), ft.Row(
+                [pill(f"river-left-{i}", name, do(self.choose_river, i),
+                      selected=self.river_left_of == i) for i, name in enumerate(self.names)])]
+        return controls

@@ -1,0 +1,32 @@
+"""Which screens a route stacks up: `/`, `/settings`, `/new/symbiose`, `/symbiose/<id>[/sheet]`."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from views.home import HomeScreen
+from views.new_game import NewGameScreen
+from views.session import AppSession, Screen
+from views.settings import SettingsScreen
+from views.symbiose.entry import EntryScreen
+from views.symbiose.score_sheet import ScoreSheetScreen
+
+Maker = tuple[str, Callable[[], Screen]]
+
+
+def screens_for(route: str, app: AppSession) -> list[Maker]:
+    path = route.split("?")[0].rstrip("/") or "/"
+    stack: list[Maker] = [("/", lambda: HomeScreen(app))]
+    if path == "/settings":
+        stack.append((path, lambda: SettingsScreen(app)))
+    elif path == "/new/symbiose":
+        stack.append((path, lambda: NewGameScreen(app)))
+    elif match := re.fullmatch(r"/symbiose/(\d+)(/sheet)?", path):
+        game_id = int(match[1])
+        record = app.store.game(game_id)
+        if record is not None and record.kind == "symbiose":
+            stack.append((f"/symbiose/{game_id}", lambda: EntryScreen(app, game_id)))
+            if match[2]:
+                stack.append((path, lambda: ScoreSheetScreen(app, game_id)))
+    return stack

@@ -1,0 +1,133 @@
+"""The score sheet: places (shared on ties), team totals, per-card lines that explain themselves,
+share as text, export the game file. Opening it for a complete table stores the game as finished.
+"""
+
+from __future__ import annotations
+
+import json
+
+import flet as ft
+
+from scorer import ScoreLine, ScoreSheet, score
+from scorer.render import sheet_text
+from views.i18n import scorer_text
+from views.session import AppSession, Screen
+from views.state import SymbioseEntry
+from views.symbiose.live import live_table
+from views.widgets.card_face import card_face, describe
+from views.widgets.common import do, labelled, section, text
+
+
+class ScoreSheetScreen(Screen):
+    def __init__(self, app: AppSession, game_id: int):
+        super().__init__(app, f"/symbiose/{game_id}/sheet")
+        self.game_id = game_id
+        self.expanded: set[int] = set()
+
+    def _entry(self) -> SymbioseEntry:
+        return SymbioseEntry.from_data(self.app.store.game(self.game_id).data)  # type: ignore[union-attr]
+
+    def refresh(self) -> None:
+        entry = self._entry()
+        self.view.appbar = ft.AppBar(title=text(self.t("result.title")))
+        self.view.padding = 12
+        live = live_table(entry)
+        if not entry.is_complete() or live.problems:
+            self.view.controls = [text(self.t("result.unfinished"), size=16)]
+            self.view.bottom_appbar = None
+            return
+        record = self.app.store.game(self.game_id)
+        if record is not None and record.status != "finished":
+            self.app.store.save_game(self.game_id, record.data, status="finished")
+        sheet = score(entry.file)
+        self.view.controls = [ft.Column(self._ranking(sheet) + self._players(sheet),
+                                        spacing=8, scroll=ft.ScrollMode.AUTO, expand=True)]
+        self.view.bottom_appbar = ft.BottomAppBar(content=ft.Row([
+            labelled("share", ft.OutlinedButton(self.t("result.share"), icon=ft.Icons.SHARE,
+                                                on_click=do(self.share, sheet))),
+            labelled("export", ft.OutlinedButton(self.t("result.export"),
+                                                 icon=ft.Icons.DOWNLOAD,
+                                                 on_click=do(self.export, entry))),
+        ], alignment=ft.MainAxisAlignment.SPACE_EVENLY), height=72)
+
+    def _ranking(self, sheet: ScoreSheet) -> list[ft.Control]:
+        key = "sheet.winner" if len(sheet.winners) == 1 else "sheet.winners"
+        out: list[ft.Control] = [labelled("winners", text(
+            scorer_text(key, {"names": sheet.winners}, self.app.lang), size=20,
+            weight=ft.FontWeight.BOLD))]
+        for index, team in enumerate(sorted(sheet.teams, key=lambda team: team.place)):
+            out.append(labelled(f"team-{index}", text(self.t(
+                "result.team_line", place=team.place, names=" & ".join(team.players),
+                total=team.total), size=16, weight=ft.FontWeight.W_600)))
+        return out
+
+    def _players(self, sheet: ScoreSheet) -> list[ft.Control]:
+        out: list[ft.Control] = [section(self.t("result.players"))]
+        ranked = sorted(enumerate(sheet.players), key=lambda item: item[1].place)
+        for index, player in ranked:
+            categories = " · ".join(
+                f"{scorer_text('category.' + name, {}, self.app.lang)} {points}"
+                for name, points in player.categories.items())
+            header = ft.ListTile(
+                leading=ft.CircleAvatar(content=text(str(player.place))),
+                title=text(f"{player.name} — {player.total}", size=17,
+                           weight=ft.FontWeight.W_600),
+                subtitle=text(categories),
+                trailing=ft.Icon(ft.Icons.EXPAND_LESS if index in self.expanded
+                                 else ft.Icons.EXPAND_MORE),
+                on_click=do(self.toggle, index))
+            body: list[ft.Control] = [labelled(
+                f"result-{index}", header, label=self.t(
+                    "result.player_label", place=player.place, name=player.name,
+                    total=player.total), button=True)]
+            if index in self.expanded:
+                body += [self._line(index, number, line)
+                         for number, line in enumerate(player.lines)]
+            out.append(ft.Card(ft.Column(body, spacing=0)))
+        return out
+
+    def _line(self, player: int, number: int, line: ScoreLine) -> ft.Control:
+        explanation = scorer_text(line.explain.key, line.explain.params, self.app.lang)
+        row = ft.Container(ft.Row([
+            card_face(line.item, width=52, height=52),
+            text(explanation, size=13, expand=True),
+            text(str(line.points), size=18, weight=ft.FontWeight.BOLD),
+        ], spacing=8), padding=ft.Padding.symmetric(horizontal=12, vertical=4),
+            on_click=do(self.show_rule, line), ink=True)
+        return labelled(f"line-{player}-{number}", row, label=explanation, button=True)
+
+    def toggle(self, index: int) -> None:
+        self.expanded ^= {index}
+        self.refresh()
+
+    def show_rule(self, line: ScoreLine) -> None:
+        lang = self.app.lang
+        column = line.explain.params.get("column", "middle")
+        parts = [describe(line.item, lang),
+                 scorer_text(line.explain.key, line.explain.params, lang),
+                 self.t("rule.fixed") if line.explain.key == "symbiose.fixed"
+                 else self.t(f"rule.{column}"),
+                 self.t(f"ruling.{column}")]
+        self.app.page.show_dialog(ft.AlertDialog(
+            title=text(self.t("result.why")),
+            content=labelled("rule-dialog", ft.Column([text(part) for part in parts],
+                                                     tight=True, spacing=10)),
+            actions=[ft.TextButton(self.t("result.close"), on_click=self.app.page.pop_dialog)]))
+
+    async def share(self, sheet: ScoreSheet) -> None:
+        message = sheet_text(sheet, self._scorer_lang())
+        try:
+            await ft.Share().share_text(message, subject="Tallybook")
+        except Exception:  # no share sheet (desktop browsers): the clipboard will do
+            await ft.Clipboard().set(message)
+            self.app.page.show_dialog(ft.SnackBar(text(self.t("result.copied"))))
+
+    async def export(self, entry: SymbioseEntry) -> None:
+        data = json.dumps(entry.file, indent=2, ensure_ascii=False).encode()
+        await ft.FilePicker().save_file(file_name=f"symbiose-{self.game_id}.json",
+                                        src_bytes=data)
+
+    def _scorer_lang(self) -> str:
+        from scorer import i18n
+
+        return self.app.lang if self.app.lang in i18n.languages() else i18n.DEFAULT_LANGUAGE

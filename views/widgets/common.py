@@ -1,0 +1,60 @@
+"""Small building blocks every screen uses: test/screen-reader labels, tappable pills, icons."""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+FALLBACK_FONT = "DejaVu"  # bundled in assets/fonts: symbols and odd names render offline
+TAP = 48  # minimum tap target, px
+
+
+def labelled(identifier: str, control: ft.Control, label: str | None = None,
+             button: bool = False) -> ft.Semantics:
+    """A stable id for tests (flt-semantics-identifier on the web) and a name for screen readers."""
+    return ft.Semantics(identifier=identifier, label=label, button=button or None,
+                        content=control)
+
+
+def text(value: str, **style) -> ft.Text:
+    return ft.Text(value, font_family_fallback=[FALLBACK_FONT], **style)
+
+
+def icon_image(name: str, size: int, label: str | None = None) -> ft.Image:
+    return ft.Image(src=f"icons/{name}.svg", width=size, height=size, semantics_label=label)
+
+
+def pill(identifier: str, label: str, on_click: Callable | None, *, selected: bool = False,
+         leading: ft.Control | None = None, color: str | None = None,
+         tooltip: str | None = None) -> ft.Semantics:
+    """A chip-like toggle at least 48 px high; `color` tints it (season chips)."""
+    border = ft.Border.all(3 if selected else 1,
+                           ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE_VARIANT)
+    caption = text(label, size=15, color=ft.Colors.BLACK if color else None,
+                   weight=ft.FontWeight.W_600 if selected else None)
+    content = ft.Row([leading, caption] if leading else [caption], spacing=6, tight=True,
+                     vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    box = ft.Container(
+        content, height=TAP, padding=ft.Padding.symmetric(horizontal=14),
+        border=border, border_radius=24,
+        bgcolor=color or (ft.Colors.PRIMARY_CONTAINER if selected else None),
+        on_click=on_click, tooltip=tooltip, ink=True)
+    return ft.Semantics(identifier=identifier, label=label, button=True, selected=selected,
+                        content=box)
+
+
+def section(title: str) -> ft.Text:
+    return text(title, size=13, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)
+
+
+def do(action: Callable, *args: Any) -> Callable:
+    """An event handler calling `action(*args)` and awaiting it if it is async (a lambda
+    returning a coroutine would never be awaited by Flet)."""
+    async def handler() -> None:
+        result = action(*args)
+        if inspect.isawaitable(result):
+            await result
+    return handler
