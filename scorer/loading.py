@@ -15,8 +15,11 @@ from scorer.sheet import ScoreSheet
 FORMAT_VERSION = 1
 
 
-def check(data: Any) -> tuple[Any | None, list[Problem]]:
-    """The game described by `data` (None if it has errors) and every problem found in it."""
+def check(data: Any, *, partial: bool = False) -> tuple[Any | None, list[Problem]]:
+    """The game described by `data` (None if it has errors) and every problem found in it.
+
+    `partial`: a table still being entered, whose empty places (null) are not problems yet.
+    """
     if not isinstance(data, dict):
         return None, [problem((), "file.not_an_object")]
     envelope = []
@@ -33,7 +36,7 @@ def check(data: Any) -> tuple[Any | None, list[Problem]]:
         file = game_type.file_model.model_validate(data)
     except ValidationError as error:
         return None, from_validation_error(error, data)
-    return game_type.build(file)
+    return game_type.build(file, partial)
 
 
 def load_game(data: Any) -> Any:

@@ -17,14 +17,15 @@ from scorer.sheet import ScoreSheet
 
 @dataclass(frozen=True)
 class GameType:
-    """`build` checks a parsed file: (game, problems), game None on any error; `score` puts the
+    """`build(file, partial)` checks a parsed file: (game, problems), game None on any error
+    (`partial`: a table still being entered, see loading.check); `score` puts the
     game's warnings into the sheet's `problems`; `rules(card, lang)` is the rules reference of
     `python -m scorer rules` (scorer/rules.py), None for a game without one."""
 
     id: str
     file_model: type[BaseModel]
     game_class: type
-    build: Callable[[Any], tuple[Any | None, list[Problem]]]
+    build: Callable[[Any, bool], tuple[Any | None, list[Problem]]]
     score: Callable[[Any], ScoreSheet]
     rules: RulesText | None = None
 

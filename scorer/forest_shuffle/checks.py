@@ -40,7 +40,9 @@ class _Placed:
     box_given: bool
 
 
-def build_game(file: ForestShuffleFile) -> tuple[ForestShuffleGame | None, list[Problem]]:
+def build_game(file: ForestShuffleFile,
+               partial: bool = False) -> tuple[ForestShuffleGame | None, list[Problem]]:
+    """A forest is a whole forest as it stands, so `partial` changes nothing."""
     problems = check_names([p.name for p in file.players],
                            [("players", i, "name") for i in range(len(file.players))])
     catalog = load_catalog()

@@ -23,7 +23,8 @@ class FossilGame:
         return [name.strip() for name in self.file.players]
 
 
-def build_game(file: FossilFile) -> tuple[FossilGame | None, list[Problem]]:
+def build_game(file: FossilFile, partial: bool = False) -> tuple[FossilGame | None, list[Problem]]:
+    """A log is never incomplete: any prefix of a game is a game, so `partial` changes nothing."""
     count = len(file.players)
     problems = check_names(file.players, [("players", i) for i in range(count)])
     if not MIN_PLAYERS <= count <= MAX_PLAYERS:

@@ -21,7 +21,9 @@ from scorer.symbiose.models import (
 )
 
 
-def build_game(file: SymbioseFile) -> tuple[SymbioseGame | None, list[Problem]]:
+def build_game(file: SymbioseFile, partial: bool = False) -> tuple[SymbioseGame | None,
+                                                                    list[Problem]]:
+    """`partial`: empty places (null) are allowed and score nothing, for a table being entered."""
     problems: list[Problem] = []
     count = len(file.players)
     mode = file.mode or ("duel" if count == 2 else "standard")
@@ -38,7 +40,7 @@ def build_game(file: SymbioseFile) -> tuple[SymbioseGame | None, list[Problem]]:
         if len(player.pond) != ROWS or any(len(row) != COLUMNS for row in player.pond):
             problems.append(problem(place, "symbiose.pond_shape", name=names[index],
                                     shape=[len(row) for row in player.pond]))
-        ponds.append(tuple(tuple(_cards(row, (*place, r), problems))
+        ponds.append(tuple(tuple(_cards(row, (*place, r), problems, partial))
                            for r, row in enumerate(player.pond)))
 
     river: tuple[Card | None, ...] = ()
@@ -47,7 +49,7 @@ def build_game(file: SymbioseFile) -> tuple[SymbioseGame | None, list[Problem]]:
         if file.river is None or len(file.river) != DUEL_RIVER:
             problems.append(problem(("river",), "symbiose.river_size",
                                     count=len(file.river or []), needed=DUEL_RIVER))
-        river = tuple(_cards(file.river or [], ("river",), problems))
+        river = tuple(_cards(file.river or [], ("river",), problems, partial))
         if file.river_left_of is None:
             problems.append(problem(("river_left_of",), "symbiose.river_side_missing"))
         elif file.river_left_of.strip() not in names:
@@ -68,14 +70,17 @@ def build_game(file: SymbioseFile) -> tuple[SymbioseGame | None, list[Problem]]:
     return game, problems
 
 
-def _cards(inputs: list, place: Place, problems: list[Problem]) -> Iterator[Card | None]:
-    """The parsed cards; None keeps the place of one that could not be read."""
+def _cards(inputs: list, place: Place, problems: list[Problem],
+           partial: bool) -> Iterator[Card | None]:
+    """The parsed cards; None keeps the place of an empty one or one that could not be read."""
     for column, value in enumerate(inputs):
-        if isinstance(value, CardObject):
+        if value is None:
+            if not partial:
+                problems.append(problem((*place, column), "symbiose.empty_place"))
+            yield None
+        elif isinstance(value, CardObject):
             yield value.card()
-            continue
-        parsed = parse_card_text(value)
-        if isinstance(parsed, Card):
+        elif isinstance(parsed := parse_card_text(value), Card):
             yield parsed
         else:
             key, params = parsed

@@ -70,8 +70,9 @@ class PlayerFile(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     name: str
-    pond: list[list[CardInput]] = Field(
-        description="2 rows (top, bottom) of 4 cards, each row from the owner's left to right")
+    pond: list[list[CardInput | None]] = Field(
+        description="2 rows (top, bottom) of 4 cards, each row from the owner's left to right; "
+                    "null is an empty place, allowed only while a table is being entered")
 
 
 class SymbioseFile(BaseModel):
@@ -84,12 +85,13 @@ class SymbioseFile(BaseModel):
     mode: Literal["standard", "duel", "team"] | None = Field(
         None, description="Default: duel for 2 players, standard for 3-4")
     players: list[PlayerFile] = Field(description="Clockwise seating order")
-    river: list[CardInput] | None = Field(None, description="Duel only: the 8 river cards")
+    river: list[CardInput | None] | None = Field(
+        None, description="Duel only: the 8 river cards (null: not entered yet)")
     river_left_of: str | None = Field(
         None, description="Duel only: the player who has the river on their left")
 
 
-Pond = tuple[tuple[Card, ...], ...]
+Pond = tuple[tuple[Card | None, ...], ...]  # None: a place not entered yet (partial tables)
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +99,7 @@ class SymbioseGame:
     mode: str
     names: tuple[str, ...]
     ponds: tuple[Pond, ...]
-    river: tuple[Card, ...] = ()
+    river: tuple[Card | None, ...] = ()
     river_left_of: int | None = None  # duel: index of the player with the river on the left
 
     @property

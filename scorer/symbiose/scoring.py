@@ -32,11 +32,11 @@ def score(game: SymbioseGame) -> ScoreSheet:
 def counted_ponds(game: SymbioseGame, index: int) -> dict[str, Counted]:
     """Which cards the left, middle and right columns of player `index` count."""
     def pond_of(other: int) -> Counted:
-        flat = tuple(card for row in game.ponds[other] for card in row)
+        flat = tuple(card for row in game.ponds[other] for card in row if card is not None)
         return Counted("own" if other == index else "player", game.names[other], flat)
 
     count = len(game.names)
-    river = Counted("river", "", game.river)
+    river = Counted("river", "", tuple(card for card in game.river if card is not None))
     if game.mode == "team":
         partner = pond_of((index + 2) % count)
         left, right = partner, partner
@@ -61,8 +61,13 @@ def _lines(game: SymbioseGame, index: int) -> list[ScoreLine]:
     for r, row in enumerate(game.ponds[index]):
         for c, card in enumerate(row):
             category = column_category(c)
-            points, explain = _card_points(card, category, counted[category], ROW_NAMES[r])
-            lines.append(ScoreLine(item=str(card), where=f"{ROW_NAMES[r]} row, column {c + 1}",
+            if card is None:  # a partial table: one line per place all the same
+                points, explain = 0, Explanation("symbiose.empty", {"row": ROW_NAMES[r],
+                                                                    "column": category})
+            else:
+                points, explain = _card_points(card, category, counted[category], ROW_NAMES[r])
+            lines.append(ScoreLine(item=str(card or ""),
+                                   where=f"{ROW_NAMES[r]} row, column {c + 1}",
                                    category=category, points=points, explain=explain))
     return lines
 
