@@ -10,6 +10,7 @@ from playwright.sync_api import Page, expect
 # Two animation frames: Flutter writes the semantics DOM while it builds a frame, and the canvas
 # it painted in that frame is on screen once the next frame has begun.
 TWO_FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
+MIN_COLOURS = 40
 # How many colours a screenshot has, sampled on a grid, decoded by the page itself.
 COLOURS = """async (data) => {
   const bytes = Uint8Array.from(atob(data), c => c.charCodeAt(0));
@@ -90,15 +91,20 @@ class Phone:
         self.page.evaluate(TWO_FRAMES)
 
     def shot(self, path: str, timeout: float = 15) -> None:
-        """A screenshot of a painted screen: after two frames, and never a blank canvas (a
-        screen of one or two colours is retaken a frame later)."""
+        """A screenshot of a settled, painted screen. The canvas can lag the semantics tree by a
+        few frames (blank at first, then Flet's "Working..." startup screen, then a page
+        transition), so shots are retaken two frames apart until two in a row are identical
+        and rich in colour: a blank canvas has one colour, the startup screen about 20, every
+        screen of ours well over 100."""
         deadline = time.monotonic() + timeout
+        previous = b""
         while True:
             self.painted()
             image = self.page.screenshot()
-            colours = self.page.evaluate(COLOURS, base64.b64encode(image).decode())
-            if colours > 2:
+            if image == previous and self.page.evaluate(
+                    COLOURS, base64.b64encode(image).decode()) > MIN_COLOURS:
                 break
-            assert time.monotonic() < deadline, f"the canvas stayed blank for {path}"
+            assert time.monotonic() < deadline, f"the screen never settled for {path}"
+            previous = image
         with open(path, "wb") as file:
             file.write(image)

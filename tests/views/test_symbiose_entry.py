@@ -1,8 +1,10 @@
 """Entering Symbiose tables through the real session: totals always equal the scorer's."""
 
+import msgpack
 import pytest
 
 from scorer import score
+from tests.views.fake_client import _encode
 from tests.views.helpers import compose, enter, example, learn, start_game, totals
 
 pytestmark = pytest.mark.asyncio
@@ -98,3 +100,22 @@ async def test_columns_say_whose_pond_they_count(open_app):
     assert labels == ["counts Bob", "counts own pond", "counts Cas"]
     await c.tap("player-1")
     assert c.get("label-left").content.content.value == "counts Cas"
+
+
+async def test_a_tap_sends_the_browser_only_what_changed(open_app, store):
+    """Entry keeps its controls between refreshes, so a known card's tap sends the changed
+    tile, totals and sheet parts, not the whole screen (that was about 44 KB a tap)."""
+    learn(store, table_cards(example("symbiose-standard.json")))
+    c = await open_app()
+    await start_game(c, ["Ann", "Bob", "Cas"])
+    sent: list[int] = []
+    send = c.send_message
+
+    def counting(message) -> None:
+        sent.append(len(msgpack.packb([message.action, message.body], default=_encode)))
+        send(message)
+
+    c.send_message = counting  # type: ignore[method-assign]
+    await c.tap("known-dragonfly/orange/8")
+    assert totals(c)[0] == 8
+    assert 0 < sum(sent) < 8_000, sent

@@ -15,7 +15,7 @@ import flet as ft
 from scorer.symbiose.models import ANIMALS, SEASONS, Card
 from views.i18n import ui
 from views.widgets.card_face import SEASON_COLORS, card_face, describe, parse, term
-from views.widgets.common import TAP, do, icon_image, labelled, section, text
+from views.widgets.common import TAP, Keeper, do, icon_image, labelled, section, text
 
 FIXED = "fixed"
 POINTS = tuple(range(1, 11))
@@ -27,8 +27,8 @@ class CardSheet:
         self.on_card = on_card
         self.on_change = on_change
         self.choice: dict[str, Any] = {}
-        # Controls reused while nothing about them changes: Flet then sends no diff for them.
-        self._made: dict[tuple, ft.Control] = {}
+        # Controls kept while nothing about them changes: Flet then sends no diff for them.
+        self.keep = Keeper()
 
     def reset(self) -> None:
         self.choice = {}
@@ -57,32 +57,32 @@ class CardSheet:
 
     # view ---------------------------------------------------------------------------------
     def build(self, known: list[str], lang: str) -> list[ft.Control]:
+        keep = self.keep
         shown = [card for card in known if self.matches(card)]
         controls: list[ft.Control] = []
         if shown:
-            controls += [section(ui("sheet.known", lang)), ft.Row(
-                [self._known(card, lang) for card in shown], wrap=True, spacing=6,
-                run_spacing=6)]
+            known_row = keep("known-row", lambda: ft.Row(wrap=True, spacing=6, run_spacing=6))
+            known_row.controls = [self._known(card, lang) for card in shown]
+            controls += [keep(("known-title", lang), lambda: section(ui("sheet.known", lang))),
+                         known_row]
         elif known:
-            controls.append(text(ui("sheet.no_match", lang), size=13))
-        controls += [section(ui("sheet.compose", lang)), *self._composer(lang)]
+            controls.append(keep(("no-match", lang),
+                                 lambda: text(ui("sheet.no_match", lang), size=13)))
+        controls += [keep(("compose-title", lang), lambda: section(ui("sheet.compose", lang))),
+                     *self._composer(lang)]
+        keep.next_round()
         return controls
 
     def _known(self, card: str, lang: str) -> ft.Control:
-        key = ("known", card, lang)
-        if key not in self._made:
-            self._made[key] = labelled(f"known-{card}", card_face(
-                card, width=80, height=64, on_click=do(self.on_card, card)),
-                label=describe(card, lang), button=True)
-        return self._made[key]
+        return self.keep(("known", card, lang), lambda: labelled(f"known-{card}", card_face(
+            card, width=80, height=64, on_click=do(self.on_card, card)),
+            label=describe(card, lang), button=True))
 
     def _square(self, part: str, value: Any, label: str, content: Callable[[], ft.Control],
                 color: str | None = None) -> ft.Control:
         selected = self.choice.get(part) == value
-        key = (part, value, label, selected)
-        if key not in self._made:
-            self._made[key] = self._make_square(part, value, label, content(), color, selected)
-        return self._made[key]
+        return self.keep((part, value, label, selected), lambda: self._make_square(
+            part, value, label, content(), color, selected))
 
     def _make_square(self, part: str, value: Any, label: str, content: ft.Control,
                      color: str | None, selected: bool) -> ft.Control:
@@ -112,14 +112,21 @@ class CardSheet:
         points = [self._square("points", n, str(n), lambda n=n: text(str(n), size=17))
                   for n in POINTS]
 
-        def row(items: list[ft.Control]) -> ft.Row:
-            return ft.Row(items, spacing=6)
+        keep = self.keep
+
+        def row(number: int, items: list[ft.Control]) -> ft.Row:
+            kept = keep(("composer-row", number), lambda: ft.Row(spacing=6))
+            kept.controls = items
+            return kept
+
+        def caption(key: str) -> ft.Control:
+            return keep((key, lang), lambda: text(ui(key, lang), size=13))
 
         return [
-            text(ui("sheet.animal_season", lang), size=13),
-            row(animals), row(seasons),
-            text(ui("sheet.points", lang), size=13),
-            row(points[:5]), row(points[5:]),
-            text(ui("sheet.scores", lang), size=13),
-            row([fixed, *per_animal]), row(per_season),
+            caption("sheet.animal_season"),
+            row(0, animals), row(1, seasons),
+            caption("sheet.points"),
+            row(2, points[:5]), row(3, points[5:]),
+            caption("sheet.scores"),
+            row(4, [fixed, *per_animal]), row(5, per_season),
         ]

@@ -12,9 +12,9 @@ from views.session import AppSession, Screen
 from views.state import Slot, SymbioseEntry
 from views.symbiose.card_sheet import CardSheet
 from views.symbiose.live import LiveTable, live_table, slot_of
-from views.symbiose.pond import column_labels, grid, slot_name
-from views.widgets.common import do, labelled, pill, section, text
-from views.widgets.totals import totals_bar
+from views.symbiose.pond import Grid, column_captions, column_labels, slot_name
+from views.widgets.common import Keeper, do, labelled, pill, section, text
+from views.widgets.totals import TotalsBar
 
 DECK = "symbiose"
 
@@ -26,7 +26,8 @@ class EntryScreen(Screen):
         self.entry = SymbioseEntry.from_data(app.store.game(game_id).data)  # type: ignore[union-attr]
         self.shown: int | str = self._owner(self.entry.cursor) if self.entry.cursor else 0
         self.sheet = CardSheet(on_card=self.place_card, on_change=self.refresh)
-        self.tiles: dict[tuple, ft.Control] = {}
+        self.keep = Keeper()
+        self._frame()
 
     # actions ------------------------------------------------------------------------------
     def _reload(self) -> None:
@@ -90,36 +91,56 @@ class EntryScreen(Screen):
         await self.app.go(f"/symbiose/{self.game_id}/sheet")
 
     # view ---------------------------------------------------------------------------------
+    def _frame(self) -> None:
+        """The parts every refresh keeps: a tap changes what is inside them, so Flet sends the
+        browser only the tiles, totals and sheet parts that changed, not the whole screen."""
+        self.title = text("")
+        self.undo_button = ft.IconButton(ft.Icons.UNDO, on_click=self.undo)
+        self.sheet_button = ft.IconButton(ft.Icons.LEADERBOARD, on_click=self.open_sheet)
+        self.undo_label = labelled("undo", self.undo_button, button=True)
+        self.sheet_label = labelled("open-sheet", self.sheet_button, button=True)
+        self.view.appbar = ft.AppBar(title=self.title, actions=[self.undo_label,
+                                                               self.sheet_label])
+        self.top = ft.Column(spacing=6, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+        self.lower = ft.Column(spacing=8, scroll=ft.ScrollMode.AUTO)
+        self.grid = Grid()
+        self.view.controls = [ft.Column([
+            ft.Container(self.top, padding=ft.Padding.only(left=8, right=8, top=8)),
+            ft.Container(self.lower, expand=True, padding=ft.Padding.symmetric(horizontal=12)),
+        ], expand=True, spacing=8)]
+        self.totals = TotalsBar(on_finish=self.open_sheet)
+        self.view.bottom_appbar = self.totals.bar
+
     def refresh(self) -> None:
         live = live_table(self.entry)
         lang = self.app.lang
-        self.view.appbar = ft.AppBar(title=text(self.t("game.symbiose")), actions=[
-            labelled("undo", ft.IconButton(ft.Icons.UNDO, tooltip=self.t("entry.undo"),
-                                           disabled=not self.entry.undo_stack,
-                                           on_click=self.undo)),
-            labelled("open-sheet", ft.IconButton(
-                ft.Icons.LEADERBOARD, tooltip=self.t("entry.score_sheet"),
-                disabled=not self._finishable(live), on_click=self.open_sheet))])
-        top: list[ft.Control] = [self._player_chips()]
+        keep = self.keep
+        finishable = self._finishable(live)
+        self.title.value = self.t("game.symbiose")
+        # An icon button's name for screen readers is its wrapper's label (see `labelled`).
+        self.undo_button.tooltip = self.undo_label.label = self.t("entry.undo")
+        self.undo_button.disabled = not self.entry.undo_stack
+        self.sheet_button.tooltip = self.sheet_label.label = self.t("entry.score_sheet")
+        self.sheet_button.disabled = not finishable
+        names = tuple(self.entry.names)
+        top: list[ft.Control] = [keep(("chips", self.shown, names, lang), self._player_chips)]
         if self.entry.mode == "team":
-            top.append(text(self._teams_caption(), size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+            caption = self._teams_caption()
+            top.append(keep(("teams", caption), lambda: text(
+                caption, size=13, color=ft.Colors.ON_SURFACE_VARIANT)))
         if self.shown == "river":
-            top.append(text(self.t("pond.river_caption"), size=12, text_align=ft.TextAlign.CENTER,
-                            color=ft.Colors.ON_SURFACE_VARIANT))
+            top.append(keep(("river", lang), lambda: text(
+                self.t("pond.river_caption"), size=12, text_align=ft.TextAlign.CENTER,
+                color=ft.Colors.ON_SURFACE_VARIANT)))
         else:
-            top.append(column_labels(live, int(self.shown), lang))
-        top.append(grid(self.entry, live, self.shown, self.select, lang, self.tiles))
+            captions = column_captions(live, int(self.shown), lang)
+            top.append(keep(("labels", captions), lambda: column_labels(captions)))
+        top.append(self.grid.show(self.entry, live, self.shown, self.select, lang, keep))
         top += self._problem_texts(live)
-        self.view.controls = [ft.Column([
-            ft.Container(ft.Column(top, spacing=6,
-                                   horizontal_alignment=ft.CrossAxisAlignment.CENTER),
-                         padding=ft.Padding.only(left=8, right=8, top=8)),
-            ft.Container(ft.Column(self._sheet_controls(live), spacing=8,
-                                   scroll=ft.ScrollMode.AUTO),
-                         expand=True, padding=ft.Padding.symmetric(horizontal=12)),
-        ], expand=True, spacing=8)]
-        self.view.bottom_appbar = totals_bar(live.sheet, self.app.t, self._finishable(live),
-                                             self.open_sheet)
+        self.top.controls = top
+        self.lower.controls = self._sheet_controls(live)
+        self.totals.show(live.sheet, self.app.t, finishable)
+        keep.next_round()
 
     def _finishable(self, live: LiveTable) -> bool:
         return self.entry.is_complete() and not live.problems
@@ -144,25 +165,29 @@ class EntryScreen(Screen):
             slot = slot_of(place)
             where = slot_name(self.entry, slot, self.app.lang) if slot else place
             for problem in problems:
-                message = scorer_text(problem.key, problem.params, self.app.lang)
-                out.append(labelled(f"problem-{place}", text(
-                    f"{where}: {message}", color=ft.Colors.ERROR, size=13)))
+                words = f"{where}: {scorer_text(problem.key, problem.params, self.app.lang)}"
+                out.append(self.keep(("problem", place, words), lambda p=place, w=words: labelled(
+                    f"problem-{p}", text(w, color=ft.Colors.ERROR, size=13))))
         return out
 
     def _sheet_controls(self, live: LiveTable) -> list[ft.Control]:
+        keep, lang = self.keep, self.app.lang
         slot = self.entry.cursor
         if slot is None:
-            return [text(self.t("entry.all_done"), size=15)]
-        controls: list[ft.Control] = [section(slot_name(self.entry, slot, self.app.lang))]
+            return [keep(("all-done", lang), lambda: text(self.t("entry.all_done"), size=15))]
+        where = slot_name(self.entry, slot, lang)
+        controls: list[ft.Control] = [keep(("where", where), lambda: section(where))]
         card = self.entry.card_at(slot)
         if card is not None:
             line = live.tile_lines.get(slot)
             if line is not None:
-                controls.append(labelled("tile-explain", text(
-                    scorer_text(line.explain.key, line.explain.params, self.app.lang),
-                    size=14)))
-            controls.append(ft.Row([labelled("clear-tile", ft.OutlinedButton(
-                self.t("entry.clear"), icon=ft.Icons.DELETE_OUTLINE, on_click=self.clear_tile)),
-                text(self.t("entry.replace_hint"), size=12, expand=True)]))
+                words = scorer_text(line.explain.key, line.explain.params, lang)
+                controls.append(keep(("explain", words), lambda: labelled(
+                    "tile-explain", text(words, size=14))))
+            controls.append(keep(("clear", lang), lambda: ft.Row([labelled(
+                "clear-tile", ft.OutlinedButton(self.t("entry.clear"),
+                                                icon=ft.Icons.DELETE_OUTLINE,
+                                                on_click=self.clear_tile)),
+                text(self.t("entry.replace_hint"), size=12, expand=True)])))
         known = [card for card, _ in self.app.store.known_cards(DECK)]
-        return controls + self.sheet.build(known, self.app.lang)
+        return controls + self.sheet.build(known, lang)

@@ -11,12 +11,12 @@ from views.i18n import ui
 from views.state import Slot, SymbioseEntry
 from views.symbiose.live import LiveTable
 from views.widgets.card_face import card_face, describe
-from views.widgets.common import do, text
+from views.widgets.common import Keeper, do, text
 
 TILE_W, TILE_H, GAP = 84, 88, 6
 
 
-def column_labels(live: LiveTable, player: int, lang: str) -> ft.Row:
+def column_captions(live: LiveTable, player: int, lang: str) -> tuple[str, str, str]:
     def label(column: str) -> str:
         kind, owner = live.counts[player][column]
         if kind == "own":
@@ -25,30 +25,35 @@ def column_labels(live: LiveTable, player: int, lang: str) -> ft.Row:
             return ui("pond.counts_river", lang)
         return ui("pond.counts", lang, name=owner)
 
+    return label("left"), label("middle"), label("right")
+
+
+def column_labels(captions: tuple[str, str, str]) -> ft.Row:
+    """What each edge column of the pond counts (see `column_captions`)."""
     def cell(caption: str, width: float, identifier: str) -> ft.Control:
         return ft.Semantics(identifier=identifier, content=ft.Container(
             text(caption, size=12, text_align=ft.TextAlign.CENTER, max_lines=2,
                  color=ft.Colors.ON_SURFACE_VARIANT),
             width=width, alignment=ft.Alignment.CENTER))
 
-    return ft.Row([cell(label("left"), TILE_W, "label-left"),
-                   cell(label("middle"), TILE_W * 2 + GAP, "label-middle"),
-                   cell(label("right"), TILE_W, "label-right")],
+    left, middle, right = captions
+    return ft.Row([cell(left, TILE_W, "label-left"),
+                   cell(middle, TILE_W * 2 + GAP, "label-middle"),
+                   cell(right, TILE_W, "label-right")],
                   spacing=GAP, alignment=ft.MainAxisAlignment.CENTER)
 
 
 def tile(entry: SymbioseEntry, live: LiveTable, slot: Slot, on_tap: Callable, lang: str,
-         made: dict[tuple, ft.Control]) -> ft.Control:
-    """A tile, reused from `made` while nothing it shows has changed (no diff to send)."""
+         keep: Keeper) -> ft.Control:
+    """A tile, kept while nothing it shows has changed (no diff to send)."""
     card = entry.card_at(slot)
     selected = slot == entry.cursor
     problems = live.tile_problems(slot)
     line = live.tile_lines.get(slot)
-    key = (slot, card, selected, bool(problems), line.points if line else None, lang,
+    key = ("tile", slot, card, selected, bool(problems), line.points if line else None, lang,
            tuple(entry.names))
-    if key not in made:
-        made[key] = _tile(entry, slot, card, selected, bool(problems), line, on_tap, lang)
-    return made[key]
+    return keep(key, lambda: _tile(entry, slot, card, selected, bool(problems), line, on_tap,
+                                   lang))
 
 
 def _tile(entry: SymbioseEntry, slot: Slot, card: str | None, selected: bool, problems: bool,
@@ -86,13 +91,20 @@ def slot_name(entry: SymbioseEntry, slot: Slot, lang: str) -> str:
               column=column + 1)
 
 
-def grid(entry: SymbioseEntry, live: LiveTable, owner: int | str, on_tap: Callable,
-         lang: str, made: dict[tuple, ft.Control]) -> ft.Column:
-    """The pond of player `owner`, or the river when `owner` is "river"."""
-    if owner == "river":
-        slots = [[("river", r * COLUMNS + c) for c in range(COLUMNS)] for r in range(ROWS)]
-    else:
-        slots = [[("pond", owner, r, c) for c in range(COLUMNS)] for r in range(ROWS)]
-    return ft.Column([ft.Row([tile(entry, live, slot, on_tap, lang, made) for slot in row],
-                             spacing=GAP, alignment=ft.MainAxisAlignment.CENTER)
-                      for row in slots], spacing=GAP)
+class Grid:
+    """The 2 x 4 tiles of one pond, or the duel river: the rows are made once and get the tiles
+    of the owner shown, so a tap changes only the tiles that changed."""
+
+    def __init__(self) -> None:
+        self.rows = [ft.Row(spacing=GAP, alignment=ft.MainAxisAlignment.CENTER)
+                     for _ in range(ROWS)]
+        self.control = ft.Column(self.rows, spacing=GAP)
+
+    def show(self, entry: SymbioseEntry, live: LiveTable, owner: int | str, on_tap: Callable,
+             lang: str, keep: Keeper) -> ft.Column:
+        """The pond of player `owner`, or the river when `owner` is "river"."""
+        for r, row in enumerate(self.rows):
+            slots = [("river", r * COLUMNS + c) if owner == "river" else ("pond", owner, r, c)
+                     for c in range(COLUMNS)]
+            row.controls = [tile(entry, live, slot, on_tap, lang, keep) for slot in slots]
+        return self.control

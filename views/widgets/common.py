@@ -14,7 +14,12 @@ TAP = 48  # minimum tap target, px
 
 def labelled(identifier: str, control: ft.Control, label: str | None = None,
              button: bool = False) -> ft.Semantics:
-    """A stable id for tests (flt-semantics-identifier on the web) and a name for screen readers."""
+    """A stable id for tests (flt-semantics-identifier on the web) and a name for screen readers.
+
+    An IconButton's tooltip is not its accessible name on the web (the button node stays
+    nameless), so an IconButton is named by its tooltip here unless a label is given."""
+    if label is None and isinstance(control, ft.IconButton) and isinstance(control.tooltip, str):
+        label, button = control.tooltip, True
     return ft.Semantics(identifier=identifier, label=label, button=button or None,
                         content=control)
 
@@ -58,3 +63,26 @@ def do(action: Callable, *args: Any) -> Callable:
         if inspect.isawaitable(result):
             await result
     return handler
+
+
+class Keeper:
+    """Controls kept from one refresh to the next while what they show is unchanged.
+
+    `keep(key, make)` returns the control made for `key` in this or the previous refresh, or
+    makes it. Flet sends nothing for a control it has already seen unchanged, whereas a new
+    control goes to the browser whole, with everything inside it. Call `next_round()` after
+    each refresh: what that refresh did not ask for is then forgotten."""
+
+    def __init__(self) -> None:
+        self._old: dict[Any, ft.Control] = {}
+        self._new: dict[Any, ft.Control] = {}
+
+    def __call__(self, key: Any, make: Callable[[], ft.Control]) -> Any:
+        if key in self._new:
+            return self._new[key]
+        control = self._old[key] if key in self._old else make()
+        self._new[key] = control
+        return control
+
+    def next_round(self) -> None:
+        self._old, self._new = self._new, {}
