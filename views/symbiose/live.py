@@ -1,9 +1,9 @@
 """The scorer's view of a table that is still being entered.
 
-The scorer scores complete ponds only. While tiles are empty we hand it the same table with
-each empty tile holding a blank card (fixed 0 points, matching no animal or season), so every
-number on screen still comes from `scorer.score`; the lines of blank tiles are dropped.
-Problems come from `scorer.check` on the entered cards, mapped back to the tile they name.
+Every number on screen comes from `scorer.score`, which scores an empty place as nothing, and
+every problem from `scorer.check(partial=True)`, which leaves empty places alone and names each
+problem's place. A card with a problem (a 7th frog) still counts in the live totals, so that
+the table stays readable while its problem is shown at its tile.
 """
 
 from __future__ import annotations
@@ -16,9 +16,6 @@ from scorer.symbiose.models import Card, SymbioseGame, parse_card_text
 from scorer.symbiose.scoring import counted_ponds
 from views.state import Slot, SymbioseEntry
 
-BLANK = Card("", "", 0)
-# Problems that only say "not finished yet" while tiles are still empty.
-INCOMPLETE_KEYS = {"symbiose.pond_shape", "symbiose.river_size"}
 _PLACE = re.compile(r"^(?:players\[(\d+)\]\.pond\[(\d+)\]\[(\d+)\]|river\[(\d+)\])$")
 
 
@@ -55,9 +52,9 @@ def live_table(entry: SymbioseEntry) -> LiveTable:
     return LiveTable(sheet, tile_lines, entry_problems(entry), counts)
 
 
-def _card(text: str | None) -> Card:
-    parsed = parse_card_text(text) if text else BLANK
-    return parsed if isinstance(parsed, Card) else BLANK
+def _card(text: str | None) -> Card | None:
+    parsed = parse_card_text(text) if text else None
+    return parsed if isinstance(parsed, Card) else None
 
 
 def _scorable_game(entry: SymbioseEntry) -> SymbioseGame:
@@ -72,30 +69,11 @@ def _scorable_game(entry: SymbioseEntry) -> SymbioseGame:
 
 
 def entry_problems(entry: SymbioseEntry) -> dict[str, list[Problem]]:
-    """scorer.check on the entered cards (empty tiles left out), each problem at its tile."""
-    file = dict(entry.file)
-    positions: dict[str, str] = {}  # place in the compacted file -> place of the tile
-    players = []
-    for p, player in enumerate(entry.file["players"]):
-        rows = []
-        for r, row in enumerate(player["pond"]):
-            kept = [(c, card) for c, card in enumerate(row) if card is not None]
-            for k, (c, _) in enumerate(kept):
-                positions[f"players[{p}].pond[{r}][{k}]"] = f"players[{p}].pond[{r}][{c}]"
-            rows.append([card for _, card in kept])
-        players.append({**player, "pond": rows})
-    file["players"] = players
-    if "river" in file:
-        kept_river = [(i, card) for i, card in enumerate(file["river"]) if card is not None]
-        positions.update({f"river[{k}]": f"river[{i}]" for k, (i, _) in enumerate(kept_river)})
-        file["river"] = [card for _, card in kept_river]
-    _, problems = check(file)
+    """Every problem of the table as entered, by place."""
+    _, problems = check(entry.file, partial=True)
     found: dict[str, list[Problem]] = {}
     for problem in problems:
-        if problem.key in INCOMPLETE_KEYS and not entry.is_complete():
-            continue
-        place = positions.get(problem.place, problem.place)
-        found.setdefault(place, []).append(problem.model_copy(update={"place": place}))
+        found.setdefault(problem.place, []).append(problem)
     return found
 
 
