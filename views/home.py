@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import flet as ft
 
+from views.fossil import summary as fossil_summary
 from views.session import Screen
 from views.symbiose.summary import progress, result_line
 from views.widgets.common import TAP, do, icon_image, labelled, section, text
 
-GAMES = (("symbiose", True), ("forest-shuffle", False), ("fossil", False))
+GAMES = (("symbiose", True), ("forest-shuffle", False), ("fossil", True))
 
 
 class HomeScreen(Screen):
@@ -26,17 +27,25 @@ class HomeScreen(Screen):
         controls += [self._game_tile(game, ready) for game, ready in GAMES]
         if active:
             controls.append(section(self.t("home.continue")))
-            controls += [self._record_tile(record, f"/symbiose/{record.id}",
-                                           progress(record.data, self.app.lang))
-                         for record in active]
+            controls += [self._record_tile(record, f"/{record.kind}/{record.id}",
+                                           self._progress(record)) for record in active]
         if finished:
             controls.append(section(self.t("home.results")))
-            controls += [self._record_tile(record, f"/symbiose/{record.id}/sheet",
-                                           result_line(record.data))
-                         for record in finished]
+            controls += [self._record_tile(record, f"/{record.kind}/{record.id}/sheet",
+                                           self._result(record)) for record in finished]
         self.view.controls = [ft.Column(controls, spacing=10, scroll=ft.ScrollMode.AUTO,
                                         expand=True)]
         self.view.padding = 16
+
+    def _progress(self, record) -> str:
+        if record.kind == "fossil":
+            return fossil_summary.progress(record.data, self.app.lang)
+        return progress(record.data, self.app.lang)
+
+    def _result(self, record) -> str:
+        if record.kind == "fossil":
+            return fossil_summary.result_line(record.data)
+        return result_line(record.data)
 
     def _game_tile(self, game: str, ready: bool) -> ft.Control:
         name = self.t(f"game.{game}")
@@ -51,7 +60,8 @@ class HomeScreen(Screen):
         return labelled(f"game-{game}", ft.Card(tile), label=name, button=ready)
 
     def _record_tile(self, record, route: str, subtitle: str) -> ft.Control:
-        names = ", ".join(player["name"] for player in record.data["file"]["players"])
+        names = ", ".join(player if isinstance(player, str) else player["name"]
+                          for player in record.data["file"]["players"])
         tile = ft.ListTile(
             leading=icon_image(record.kind, 36),
             title=text(names), subtitle=text(subtitle), min_height=TAP,

@@ -5,6 +5,8 @@ from __future__ import annotations
 import flet as ft
 
 from scorer.players import check_names
+from views.fossil.table import is_small
+from views.fossil.table import new_data as new_fossil
 from views.i18n import scorer_text
 from views.session import Screen
 from views.state import new_draft
@@ -13,13 +15,18 @@ from views.widgets.seating import seating
 
 MODES_FOR = {2: ("duel",), 3: ("standard",), 4: ("standard", "team")}
 MAX_PLAYERS = 4
+# Fossil has no variant to choose: the player count picks the 2-3 or the 4-6 player rules.
+FOSSIL_MODES = {2: ("small",), 3: ("small",), 4: ("standard",), 5: ("standard",),
+                6: ("standard",)}
+MAX_FOR = {"symbiose": MAX_PLAYERS, "fossil": 6}
 
 
 class NewGameScreen(Screen):
     route = "/new/symbiose"
 
-    def __init__(self, app):
-        super().__init__(app)
+    def __init__(self, app, game: str = "symbiose"):
+        super().__init__(app, f"/new/{game}")
+        self.game = game
         self.names: list[str] = []
         self.mode = ""
         self.river_left_of = 0
@@ -40,8 +47,8 @@ class NewGameScreen(Screen):
         await self.name_field.focus()  # keep typing the next name
 
     def add(self, name: str) -> None:
-        if len(self.names) >= MAX_PLAYERS:
-            self.error = self.t("new.too_many", max=MAX_PLAYERS)
+        if len(self.names) >= MAX_FOR[self.game]:
+            self.error = self.t(f"new.too_many{self._suffix()}", max=MAX_FOR[self.game])
         else:
             problems = [p for p in check_names([*self.names, name],
                                                [(i,) for i in range(len(self.names) + 1)])
@@ -80,7 +87,8 @@ class NewGameScreen(Screen):
         self.refresh()
 
     def _fit_mode(self) -> None:
-        allowed = MODES_FOR.get(len(self.names), ())
+        modes = FOSSIL_MODES if self.game == "fossil" else MODES_FOR
+        allowed = modes.get(len(self.names), ())
         if self.mode not in allowed:
             self.mode = allowed[0] if allowed else ""
 
@@ -88,6 +96,10 @@ class NewGameScreen(Screen):
         if not self.mode:
             return
         self.app.store.remember_players(self.names)
+        if self.game == "fossil":
+            game_id = self.app.store.create_game("fossil", new_fossil(self.names))
+            await self.app.go(f"/fossil/{game_id}")
+            return
         draft = new_draft(self.names, self.mode)
         if self.mode == "duel":
             draft["file"]["river_left_of"] = self.names[self.river_left_of]
@@ -96,7 +108,7 @@ class NewGameScreen(Screen):
 
     # view ---------------------------------------------------------------------------------
     def refresh(self) -> None:
-        self.view.appbar = ft.AppBar(title=text(self.t("new.title")))
+        self.view.appbar = ft.AppBar(title=text(self.t(f"new.title{self._suffix()}")))
         self.name_field.label = self.t("new.name")
         self.name_field.error = self.error or None
         known = [pill(f"known-player-{name}", name, do(self.toggle, name),
@@ -135,7 +147,7 @@ class NewGameScreen(Screen):
 
     def _caption(self) -> str:
         if len(self.names) < 2:
-            return self.t("new.need_players")
+            return self.t(f"new.need_players{self._suffix()}")
         pairs = ", ".join(self.t("new.left_of", name=name,
                                  left=self.names[(i + 1) % len(self.names)])
                           for i, name in enumerate(self.names))
@@ -146,7 +158,16 @@ class NewGameScreen(Screen):
             return None
         return {name: 1 + index % 2 for index, name in enumerate(self.names)}
 
+    def _suffix(self) -> str:
+        return "" if self.game == "symbiose" else f".{self.game}"
+
     def _mode_controls(self) -> list[ft.Control]:
+        if self.game == "fossil":
+            if len(self.names) < 2:
+                return []
+            rules = "small" if is_small(self.names) else "standard"
+            return [section(self.t("new.rules")), labelled("fossil-rules", text(
+                self.t(f"fossil.rules.{rules}"), size=14), label=self.t(f"fossil.rules.{rules}"))]
         allowed = MODES_FOR.get(len(self.names), ())
         if not allowed:
             return []

@@ -1,10 +1,14 @@
-"""Which screens a route stacks up: `/`, `/settings`, `/new/symbiose`, `/symbiose/<id>[/sheet]`."""
+"""Which screens a route stacks up: `/`, `/settings`, `/new/<game>`, `/symbiose/<id>[/sheet]`,
+`/fossil/<id>[/sheet|/calc]`."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
 
+from views.fossil.calculator import CalculatorScreen
+from views.fossil.companion import CompanionScreen
+from views.fossil.score_sheet import FossilSheetScreen
 from views.home import HomeScreen
 from views.new_game import NewGameScreen
 from views.session import AppSession, Screen
@@ -22,6 +26,8 @@ def screens_for(route: str, app: AppSession) -> list[Maker]:
         stack.append((path, lambda: SettingsScreen(app)))
     elif path == "/new/symbiose":
         stack.append((path, lambda: NewGameScreen(app)))
+    elif path == "/new/fossil":
+        stack.append((path, lambda: NewGameScreen(app, "fossil")))
     elif match := re.fullmatch(r"/symbiose/(\d+)(/sheet)?", path):
         game_id = int(match[1])
         record = app.store.game(game_id)
@@ -29,4 +35,13 @@ def screens_for(route: str, app: AppSession) -> list[Maker]:
             stack.append((f"/symbiose/{game_id}", lambda: EntryScreen(app, game_id)))
             if match[2]:
                 stack.append((path, lambda: ScoreSheetScreen(app, game_id)))
+    elif match := re.fullmatch(r"/fossil/(\d+)(/sheet|/calc)?", path):
+        game_id = int(match[1])
+        record = app.store.game(game_id)
+        if record is not None and record.kind == "fossil":
+            stack.append((f"/fossil/{game_id}", lambda: CompanionScreen(app, game_id)))
+            if match[2] == "/sheet":
+                stack.append((path, lambda: FossilSheetScreen(app, game_id)))
+            elif match[2] == "/calc":
+                stack.append((path, lambda: CalculatorScreen(app, game_id)))
     return stack

@@ -1,0 +1,242 @@
+"""Fossil in Chromium at 390 x 844 against the real server: the rulebook examples, a complete
+4-player game through the turn panel (with a reload and a server restart), refusals at their
+place, and screenshots of the companion, an evaluation and the score sheet."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from scorer import score
+from tests.e2e.phone import Phone
+from views.fossil.table import new_data, read
+from views.store import Store
+
+SHOTS = Path(os.environ.get("TALLYBOOK_SHOTS", "/tmp/shots"))
+FOUR = ["Ann", "Bob", "Cas", "Dee"]
+COSTS = (1, 2, 1, 3, 2, 1, 1, 2)
+# 40 turns: the sea lily and then the ammonite are completed and evaluated on the way; the
+# other fossils are evaluated by the end of the game.
+CARDS = ([f"sea_lily:{v}" for v in (1, 3, 2, 1, 1, 2, 1, 1, 1)]
+         + [f"ammonite:{v}" for v in (2, 1, 1, 3, 1, 1, 2, 1, 1)]
+         + [f"{f}:{v}" for f, v in (("trilobite", 1), ("fish", 2), ("scallop", 1),
+                                    ("trilobite", 3), ("horseshoe_crab", 1), ("fish", 1),
+                                    ("brittle_star", 2), ("scallop", 3), ("poplar_leaf", 1),
+                                    ("sea_urchin", 1), ("trilobite", 2), ("fish", 1),
+                                    ("horseshoe_crab", 2), ("brittle_star", 1),
+                                    ("poplar_leaf", 3), ("sea_urchin", 2), ("fish", 3),
+                                    ("scallop", 2), ("trilobite", 1), ("horseshoe_crab", 3),
+                                    ("brittle_star", 1), ("poplar_leaf", 2))])
+
+
+def db(server) -> Store:
+    return Store(server.data / "tallybook.sqlite3")
+
+
+def seed(server, names: list[str], log: list | None = None) -> int:
+    """Known players for one-tap seating, or a game already under way."""
+    store = db(server)
+    store.remember_players(names[::-1])
+    game_id = 0
+    if log is not None:
+        data = new_data(names)
+        data["file"]["log"] = log
+        game_id = store.create_game("fossil", data)
+    store.close()
+    return game_id
+
+
+def stored(server, game_id: int) -> dict:
+    store = db(server)
+    data = store.game(game_id).data
+    store.close()
+    return data
+
+
+def new_game(phone: Phone, names: list[str]) -> None:
+    phone.tap("game-fossil")
+    for index, name in enumerate(names):
+        phone.tap(f"known-player-{name}")
+        expect(phone.by_id(f"remove-{index}")).to_be_attached()
+    phone.tap("start")
+    expect(phone.by_id("cost-1")).to_be_attached()
+
+
+def expect_scores(phone: Phone, names: list[str], totals: list[int]) -> None:
+    for index, (name, total) in enumerate(zip(names, totals, strict=True)):
+        says(phone, f"score-{index}", f"{name}: {total} points")
+
+
+SAYS = """([id, words]) => {
+  const node = document.querySelector(`[flt-semantics-identifier="${id}"]`);
+  return !!node && ((node.getAttribute("aria-label") || "") + node.textContent).includes(words);
+}"""
+
+
+def says(phone: Phone, identifier: str, words: str) -> None:
+    """Like phone.expect_says, but checked on every animation frame: a turn is many taps."""
+    phone.page.wait_for_function(SAYS, arg=[identifier, words], polling="raf", timeout=15_000)
+
+
+def turn(phone: Phone, cost: int, card: str, then: str) -> int:
+    """One ordinary turn: cost, fossil, value. Returns the taps it took."""
+    fossil, value = card.split(":")
+    before = phone.taps
+    phone.tap(f"cost-{cost}")
+    says(phone, "choice", f"pays {cost} ·")
+    phone.tap(f"fossil-{fossil}")
+    says(phone, "choice", f"pays {cost} · takes: {fossil.replace('_', ' ')}")
+    phone.tap(f"value-{value}")
+    says(phone, "turn", then)
+    return phone.taps - before
+
+
+def calculate(phone: Phone, fossil: str, holdings: dict[int, tuple[int, ...]]) -> None:
+    phone.tap("calculator")
+    phone.tap(f"calc-fossil-{fossil}")
+    expect(phone.by_id("calc-add-0-1")).to_be_attached()
+    for player, values in holdings.items():
+        for count, value in enumerate(values, 1):
+            phone.tap(f"calc-add-{player}-{value}")
+            says(phone, f"calc-held-{player}", ", ".join(map(str, values[:count])))
+
+
+def test_rulebook_examples_through_the_calculator(server, make_context):
+    five = ["Andreas", "Bernd", "Carola", "Doris", "Ernst"]
+    seed(server, five)
+    phone = Phone.open(make_context(), server.url)
+    new_game(phone, five)
+    calculate(phone, "sea_urchin", {0: (1, 1, 3), 1: (1, 2, 2), 2: (1, 1, 1)})
+    for index, line in enumerate(["Andreas: +17 → 47", "Bernd: +17 → 47", "Carola: +9 → 39",
+                                  "Doris: -3 → 27", "Ernst: -3 → 27"]):
+        says(phone, f"calc-result-change-{index}", line)
+    says(phone, "calc-result-sea_urchin-3", "pays 3, 1 each to Andreas, Bernd, 1 lost")
+    phone.tap("calc-apply")
+    expect_scores(phone, five, [47, 47, 39, 27, 27])
+
+    phone.goto(server.url)
+    new_game(phone, five[:3])
+    says(phone, "turn", "Andreas's turn")
+    expect(phone.by_id("fossil-fish")).to_have_count(0)  # the 2-3 player game has none
+    calculate(phone, "ammonite", {0: (1, 1, 2, 2), 1: (1, 1, 1, 1)})
+    for index, line in enumerate(["Andreas: +28 → 58", "Bernd: +4 → 34", "Carola: -4 → 26"]):
+        says(phone, f"calc-result-change-{index}", line)
+    says(phone, "calc-result-ammonite-1", "find value 16 is not the highest, so the sum 4")
+    phone.tap("calc-apply")
+    expect_scores(phone, five[:3], [58, 34, 26])
+
+
+def test_a_four_player_game_of_40_turns_with_reload_and_restart(server, make_context):
+    seed(server, FOUR)
+    phone = Phone.open(make_context(), server.url)
+    new_game(phone, FOUR)
+    game_id = int(phone.page.url.rstrip("/").split("/")[-1])
+    log: list[dict] = []
+    for number, card in enumerate(CARDS):
+        cost = COSTS[number % len(COSTS)]
+        mover, then = FOUR[number % 4], FOUR[(number + 1) % 4]
+        assert turn(phone, cost, card, f"{then}'s turn") == 3
+        log.append({"move": mover, "cost": cost, "take": card})
+        if number in (8, 17):  # the ninth sea lily, the ninth ammonite
+            says(phone, "last-taken", f"{mover} took the last")
+            phone.tap("evaluate")
+            log.append({"evaluate": card.split(":")[0]})
+            expect_scores(phone, FOUR, list(score({**new_data(FOUR)["file"],
+                                                   "log": log}).events[-1].scores.values()))
+            phone.tap("continue")
+        if number == 14:
+            phone.reload()
+            says(phone, "turn", f"{then}'s turn")
+        if number == 30:
+            url = phone.page.url
+            server.restart()
+            phone.goto(url)
+            says(phone, "turn", f"{then}'s turn")
+    phone.tap("end-game")
+    log.append({"end": True})
+    file = {**new_data(FOUR)["file"], "log": log}
+    expected = score(file)
+    winners = expected.winners
+    says(phone, "winners", winners[0])
+    for index, player in enumerate(expected.players):
+        says(phone, f"result-{index}", f"{player.name}, {player.total} points")
+    assert stored(server, game_id)["file"] == file
+    assert phone.taps <= 3 * len(CARDS) + 2 * 2 + 1 + 6  # turns, evaluations, end, set-up
+    with phone.page.expect_download() as download:
+        phone.tap("export")
+    exported = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+    assert score(exported).players == expected.players
+
+
+def test_refusals_at_their_place_and_the_exchange(server, make_context):
+    log = [{"move": "Ann", "cost": 2, "take": "sea_urchin:3"},
+           {"move": "Bob", "cost": 2, "take": "sea_urchin:1"}]
+    log += [{"move": n, "cost": 7, "take": f"{f}:1"} for n, f in (
+        ("Cas", "ammonite"), ("Dee", "poplar_leaf"), ("Ann", "scallop"),
+        ("Bob", "trilobite"))] * 3
+    log += [{"move": FOUR[(2 + i) % 4], "cost": 1, "take": f"sea_lily:{v}"}
+            for i, v in enumerate((3, 2, 2, 1, 1, 1, 1, 1))]
+    game_id = seed(server, FOUR, log)
+    phone = Phone.open(make_context(), f"{server.url}fossil/{game_id}")
+    says(phone, "turn", "Cas's turn")
+    expect_scores(phone, FOUR, [5, 5, 7, 7])
+    phone.tap("cost-8")
+    says(phone, "choice", "Cas pays 8 ·")
+    phone.tap("fossil-sea_urchin")
+    says(phone, "choice", "takes: sea urchin")
+    phone.tap("value-3")
+    says(phone, "problem-cost", "Cas cannot pay 8 with 7 points")
+    phone.tap("cost-1")
+    says(phone, "choice", "Cas pays 1 · takes: sea urchin")  # the fossil stayed
+    phone.tap("value-3")
+    says(phone, "problem-take", "no sea urchin worth 3 left: the game has 1")
+    assert stored(server, game_id)["file"]["log"] == log  # nothing stored, nothing lost
+    phone.tap("fossil-sea_lily")
+    says(phone, "choice", "Cas pays 1 · takes: sea lily")
+    phone.tap("value-1")
+    says(phone, "last-taken", "Cas took the last sea lily")
+    table = read(stored(server, game_id))
+    phone.tap(f"gives-{table.finds(2).index('sea_lily:3')}")
+    phone.tap(f"gets-3-{table.finds(3).index('sea_lily:2')}")
+    says(phone, "problem-exchange", "exchanged cards must have the same value (3 against 2)")
+    phone.tap(f"gets-0-{table.finds(0).index('sea_urchin:3')}")
+    expect(phone.by_id("gives-0")).to_have_count(0)  # the one exchange is made
+    phone.tap("evaluate")
+    says(phone, "evaluation-change-0", "Ann: ")
+    data = stored(server, game_id)
+    assert data["file"]["log"][len(log) + 1]["exchange"]["with"] == "Ann"
+    expected = score(data["file"])
+    expect_scores(phone, FOUR, [p.total for p in expected.players])
+    phone.tap(f"delete-{len(log)}")  # Cas's move: now the exchange was not by the taker
+    says(phone, "log-broken", "The log has a problem")
+    says(phone, f"log-problem-{len(log)}", "only Bob, who took the last card, may exchange now")
+    assert len(stored(server, game_id)["file"]["log"]) == len(log) + 2  # the rest is kept
+    expect(phone.by_id("cost-1")).to_have_count(0)
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_fossil_screenshots(server, make_context, theme):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    lilies = iter(CARDS[:9])  # Dee takes trilobites, so Dee pays for the sea lily
+    log = [{"move": FOUR[i % 4], "cost": 1 + i % 3,
+            "take": "trilobite:1" if i % 4 == 3 else next(lilies)} for i in range(11)]
+    game_id = seed(server, FOUR, log)
+    phone = Phone.open(make_context(color_scheme=theme), f"{server.url}fossil/{game_id}")
+    says(phone, "last-taken", "took the last sea lily")
+    phone.tap("evaluate")
+    says(phone, "evaluation-change-3", "Dee: ")
+    phone.shot(str(SHOTS / f"fossil-evaluation-{theme}.png"))
+    phone.tap("continue")
+    expect(phone.by_id("cost-2")).to_be_attached()
+    phone.tap("cost-2")
+    says(phone, "choice", "pays 2 ·")
+    phone.tap("fossil-ammonite")
+    says(phone, "choice", "takes: ammonite")
+    phone.shot(str(SHOTS / f"fossil-companion-{theme}.png"))
+    phone.tap("end-game")
+    says(phone, "winners", "")
+    phone.shot(str(SHOTS / f"fossil-score-sheet-{theme}.png"))

@@ -1,0 +1,216 @@
+"""The Fossil companion on the real session: every number equals the scorer's on the same log."""
+
+import pytest
+
+from scorer import score
+from tests.views.helpers import name_field
+from views.fossil.table import read
+
+pytestmark = pytest.mark.asyncio
+
+
+async def start_fossil(c, names: list[str]) -> int:
+    await c.tap("game-fossil")
+    for name in names:
+        await c.type_into(name_field(c), name, submit=True)
+    await c.tap("start")
+    return int(c.page.route.split("/")[2])
+
+
+async def turn(c, cost: int, card: str) -> int:
+    fossil, value = card.split(":")
+    for identifier in (f"cost-{cost}", f"fossil-{fossil}", f"value-{value}"):
+        await c.tap(identifier)
+    return 3
+
+
+def shown_scores(c) -> list[int]:
+    values, index = [], 0
+    while (tile := c.find(f"score-{index}")) is not None:
+        values.append(int(tile.label.split(": ")[1].split()[0]))
+        index += 1
+    return values
+
+
+def log_of(store, game_id: int) -> list:
+    return store.game(game_id).data["file"]["log"]
+
+
+async def test_new_game_says_which_rules_and_pieces(open_app, store):
+    c = await open_app()
+    await c.tap("game-fossil")
+    for name in ("Ann", "Bob", "Cas"):
+        await c.type_into(name_field(c), name, submit=True)
+    assert "scallop shell and fish" in c.get("fossil-rules").label
+    await c.type_into(name_field(c), "Dee", submit=True)
+    assert "81 cards" in c.get("fossil-rules").label
+    for name in ("Eve", "Fay"):
+        await c.type_into(name_field(c), name, submit=True)
+    await c.type_into(name_field(c), "Gus", submit=True)
+    assert name_field(c).error == "Fossil takes at most 6 players"
+    await c.tap("start")
+    game_id = int(c.page.route.split("/")[2])
+    assert store.game(game_id).data["file"]["players"] == ["Ann", "Bob", "Cas", "Dee", "Eve",
+                                                             "Fay"]
+    assert shown_scores(c) == [30] * 6
+    await c.back()
+    assert c.find(f"record-{game_id}") is not None
+
+
+async def test_turns_in_three_taps_and_scores_from_the_scorer(open_app, store):
+    c = await open_app()
+    game_id = await start_fossil(c, ["Ann", "Bob", "Cas", "Dee"])
+    assert c.get("turn").label.startswith("Ann's turn")
+    assert await turn(c, 3, "ammonite:2") == 3
+    assert c.get("turn").label.startswith("Bob's turn")
+    await turn(c, 1, "trilobite:3")
+    assert log_of(store, game_id) == [{"move": "Ann", "cost": 3, "take": "ammonite:2"},
+                                      {"move": "Bob", "cost": 1, "take": "trilobite:3"}]
+    assert shown_scores(c) == [27, 29, 30, 30]
+    assert "8 left" in c.get("fossil-ammonite").label
+    await c.tap("undo")
+    assert len(log_of(store, game_id)) == 1
+    assert c.get("turn").label.startswith("Bob's turn")
+
+
+async def test_refusals_at_their_place_keep_everything(open_app, store):
+    c = await open_app()
+    game_id = await start_fossil(c, ["Ann", "Bob", "Cas", "Dee"])
+    await turn(c, 2, "sea_urchin:3")
+    before = list(log_of(store, game_id))
+    await turn(c, 2, "sea_urchin:3")  # a second 3 of one fossil
+    assert c.get("problem-take").content.value == "no sea urchin worth 3 left: the game has 1"
+    assert log_of(store, game_id) == before
+    assert c.get("cost-2").selected and c.get("fossil-sea_urchin").selected
+    await c.tap("value-1")  # fixed in one tap: the selection stayed
+    assert len(log_of(store, game_id)) == 2
+    data = store.game(game_id).data  # three rounds at 7 each, written by another phone
+    data["file"]["log"] += [{"move": n, "cost": 7, "take": f"{f}:1"} for n, f in (
+        ("Cas", "ammonite"), ("Dee", "poplar_leaf"), ("Ann", "scallop"), ("Bob", "trilobite"))] * 3
+    store.save_game(game_id, data)
+    c2 = await open_app(route=f"/fossil/{game_id}")
+    assert shown_scores(c2) == [7, 7, 9, 9]
+    await turn(c2, 2, "fish:2")  # Cas
+    await turn(c2, 8, "fish:2")  # Dee
+    assert c2.find("problem-cost") is None
+    assert c2.get("score-3").label.startswith("Dee: 1 points")
+    await turn(c2, 8, "fish:3")  # Ann has 7
+    assert c2.get("problem-cost").content.value == "Ann cannot pay 8 with 7 points"
+    assert len(log_of(store, game_id)) == 16
+    await c2.tap("cost-7")
+    await c2.tap("value-3")
+    assert len(log_of(store, game_id)) == 17
+    assert "skips" in c2.get("score-0").label
+    assert c2.get("turn").label == ("Bob's turn · Ann skip (0 points) until an evaluation gives"
+                                    " them points")
+
+
+async def test_last_piece_exchange_evaluation_and_unequal_refused(open_app, store):
+    c = await open_app()
+    game_id = await start_fossil(c, ["Ann", "Bob", "Cas", "Dee"])
+    cards = ["sea_lily:3", "sea_lily:2", "sea_lily:2", "trilobite:2"] + ["sea_lily:1"] * 6
+    for card in cards[:-1]:
+        await turn(c, 1, card)
+    assert c.find("evaluate") is None
+    await turn(c, 1, cards[-1])  # Bob takes the ninth sea lily
+    assert c.get("last-taken").content.value == "Bob took the last sea lily."
+    await c.tap("gives-0")  # Bob's sea lily 2
+    await c.tap("gets-0-0")  # Ann's sea lily 3: unequal
+    assert "same value (2 against 3)" in c.get("problem-exchange").content.value
+    n = len(log_of(store, game_id))
+    await c.tap("gets-3-1")  # Dee's trilobite 2 (after the sea lily 1): equal
+    assert log_of(store, game_id)[n]["exchange"] == {"player": "Bob", "gives": "sea_lily:2",
+                                                    "with": "Dee", "gets": "trilobite:2"}
+    await c.tap("evaluate")
+    file = store.game(game_id).data["file"]
+    expected = score(file)
+    assert shown_scores(c) == [p.total for p in expected.players]
+    assert c.get("evaluation-change-0").label.startswith("Ann: ")
+    assert "× 3 =" in c.get("evaluation-sea_lily-0").label
+    await c.tap("end-game")
+    assert c.page.route == f"/fossil/{game_id}/sheet"
+    assert store.game(game_id).status == "finished"
+    assert c.find("sheet-evaluation-11") is not None
+
+
+async def test_delete_shows_problems_at_their_place_and_loses_nothing(open_app, store):
+    c = await open_app()
+    game_id = await start_fossil(c, ["Ann", "Bob", "Cas", "Dee"])
+    await turn(c, 1, "ammonite:3")
+    await turn(c, 1, "ammonite:2")
+    data = store.game(game_id).data
+    data["file"]["log"].insert(0, {"move": "Dee", "cost": 1, "take": "ammonite:3"})
+    store.save_game(game_id, data)
+    c = await open_app(route=f"/fossil/{game_id}")
+    assert "no ammonite worth 3 left" in c.get("log-problem-1").label
+    assert c.find("cost-1") is None  # no new turns on a broken log
+    assert shown_scores(c) == [30, 30, 30, 29]
+    assert len(log_of(store, game_id)) == 3
+    await c.tap("delete-0")
+    assert c.find("log-problem-1") is None
+    assert shown_scores(c) == [29, 29, 30, 30]
+
+
+async def test_calculator_rulebook_examples(open_app, store):
+    c = await open_app()
+    game_id = await start_fossil(c, ["Andreas", "Bernd", "Carola", "Doris", "Ernst"])
+    await c.tap("calculator")
+    await c.tap("calc-fossil-sea_urchin")
+    for player, values in ((0, (1, 1, 3)), (1, (1, 2, 2)), (2, (1, 1, 1))):
+        for value in values:
+            await c.tap(f"calc-add-{player}-{value}")
+    changes = [c.get(f"calc-result-change-{i}").label for i in range(5)]
+    assert changes == ["Andreas: +17 → 47", "Bernd: +17 → 47", "Carola: +9 → 39",
+                       "Doris: -3 → 27", "Ernst: -3 → 27"]
+    await c.tap("calc-apply")
+    assert c.page.route == f"/fossil/{game_id}"
+    assert shown_scores(c) == [47, 47, 39, 27, 27]
+    assert log_of(store, game_id) == [{"evaluate": "sea_urchin", "holdings": {
+        "Andreas": [1, 1, 3], "Bernd": [1, 2, 2], "Carola": [1, 1, 1]}}]
+
+    c = await open_app()
+    game_id = await start_fossil(c, ["Andreas", "Bernd", "Carola"])
+    await c.tap("calculator")
+    assert c.find("calc-fossil-fish") is None and c.find("calc-fossil-scallop") is None
+    await c.tap("calc-fossil-ammonite")
+    for player, values in ((0, (1, 1, 2, 2)), (1, (1, 1, 1, 1))):
+        for value in values:
+            await c.tap(f"calc-add-{player}-{value}")
+    await c.tap("calc-apply")
+    assert shown_scores(c) == [58, 34, 26]
+
+
+async def test_small_game_set_aside_and_confirmed_last(open_app, store):
+    c = await open_app()
+    game_id = await start_fossil(c, ["Ann", "Bob", "Cas"])
+    assert c.find("fossil-fish") is None
+    await turn(c, 1, "ammonite:2")
+    await c.tap("confirm-last")  # the players know it was the last one on the board
+    assert c.get("last-taken") is not None
+    await c.tap("evaluate")
+    assert shown_scores(c) == [29 + 2 + 1 + 1, 30 - 1, 30 - 1]  # Bob and Cas pay Ann 1 each
+    assert c.find("cost-1") is None  # the arithmetic stays until somebody continues
+    await c.tap("continue")
+    await c.tap("set-aside")
+    await c.tap("aside-fossil-sea_lily")
+    for _ in range(7):
+        await c.tap("aside-value-1")
+    data = store.game(game_id).data
+    assert data["set_aside"] == ["sea_lily:1"] * 7
+    assert read(data).on_board("sea_lily") == {2: 2, 1: 0}
+    await turn(c, 1, "sea_lily:2")
+    assert c.find("last-taken") is None
+    await turn(c, 1, "sea_lily:2")
+    assert c.get("last-taken").content.value == "Cas took the last sea lily."
+
+
+async def test_restart_and_dutch(open_app, store):
+    c = await open_app()
+    game_id = await start_fossil(c, ["Ann", "Bob", "Cas", "Dee"])
+    await turn(c, 2, "fish:1")
+    later = await open_app(route=f"/fossil/{game_id}", prefs={"tallybook.language": "nl"})
+    assert later.get("turn").label.startswith("Bob is aan de beurt")
+    assert shown_scores(later) == [28, 30, 30, 30]
+    await turn(later, 9 - 1, "fish:3")
+    await turn(later, 9 - 1, "fish:3")
+    assert later.get("problem-take").content.value.startswith("geen vis")

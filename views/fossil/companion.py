@@ -1,0 +1,409 @@
+"""The Fossil game companion: running scores, whose turn it is, the turn panel (cost, fossil,
+value: three taps), the exchange and evaluation when a fossil's last piece is taken, the log.
+
+The game is its log: each tap appends an event, the scorer checks it, and a refused event is
+never stored; the selection stays so it can be corrected.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import flet as ft
+
+from scorer import Problem
+from views.fossil.parts import (
+    card_name,
+    evaluation_view,
+    fossil_grid,
+    fossil_name,
+    score_tile,
+    summary,
+)
+from views.fossil.table import (
+    SET_ASIDE,
+    FossilTable,
+    fossils_in_play,
+    log_index,
+    read,
+    refusal,
+)
+from views.i18n import scorer_text
+from views.session import AppSession, Screen
+from views.widgets.common import do, labelled, pill, section, text
+
+COSTS = {False: 8, True: 7}  # the longest move on the 9 x 9 / 7 x 7 grid
+LOG_SHOWN = 6  # the newest log entries on screen; the whole log is one tap away
+
+
+class CompanionScreen(Screen):
+    def __init__(self, app: AppSession, game_id: int):
+        super().__init__(app, f"/fossil/{game_id}")
+        self.game_id = game_id
+        self.cost: int | None = None
+        self.fossil: str | None = None
+        self.mover: int | None = None  # somebody other than the next player moves
+        self.gives: str | None = None
+        self.aside_fossil: str | None = None
+        self.show_aside = False
+        self.whole_log = False
+        self.seen = -1  # the log length whose last evaluation has been looked at
+        self.refused: list[Problem] = []
+        self.table = self._load()
+
+    # state --------------------------------------------------------------------------------
+    def _load(self) -> FossilTable:
+        record = self.app.store.game(self.game_id)
+        return read(record.data)  # type: ignore[union-attr]
+
+    def _store(self, data: dict[str, Any]) -> None:
+        ended = bool(data["file"]["log"]) and "end" in data["file"]["log"][-1]
+        self.app.store.save_game(self.game_id, data, status="finished" if ended else "active")
+        self.table = read(data)
+
+    def _append(self, event: dict[str, Any], field: str) -> bool:
+        """Append `event` if the scorer accepts it; else show its refusal at `field`."""
+        self.table = self._load()
+        refused = refusal(self.table.data, event)
+        if refused:
+            self.refused = [p.model_copy(update={"place": field}) for p in refused]
+            self.refresh()
+            return False
+        data = copy.deepcopy(self.table.data)
+        data["file"]["log"].append(event)
+        self.refused = []
+        self._store(data)
+        return True
+
+    # actions ------------------------------------------------------------------------------
+    def pick_cost(self, cost: int) -> None:
+        self.cost = cost
+        self.refused = []
+        self.refresh()
+
+    def pick_fossil(self, fossil: str) -> None:
+        self.fossil = fossil
+        self.refused = []
+        self.refresh()
+
+    def pick_mover(self, player: int) -> None:
+        self.mover = None if player == self.table.next_player() else player
+        self.refresh()
+
+    def take(self, value: int) -> None:
+        if self.cost is None or self.fossil is None:
+            return
+        player = self.mover if self.mover is not None else self.table.next_player()
+        event = {"move": self.table.names[player], "cost": self.cost,
+                 "take": f"{self.fossil}:{value}"}
+        field = "cost" if any(p.key == "fossil.cannot_pay" for p in refusal(
+            self.table.data, event)) else "take"
+        if self._append(event, field):
+            self.cost = self.fossil = self.mover = None
+            self.gives = None
+        self.refresh()
+
+    def pick_gives(self, card: str) -> None:
+        self.gives = None if self.gives == card else card
+        self.refused = []
+        self.refresh()
+
+    def exchange(self, other: int, card: str) -> None:
+        taker = self.table.taker()
+        if taker is None or self.gives is None:
+            return
+        event = {"exchange": {"player": self.table.names[taker], "gives": self.gives,
+                              "with": self.table.names[other], "gets": card}}
+        if self._append(event, "exchange"):
+            self.gives = None
+        self.refresh()
+
+    def evaluate(self, fossil: str) -> None:
+        self._append({"evaluate": fossil}, "evaluate")
+        self.refresh()
+
+    def confirm_last(self) -> None:
+        data = copy.deepcopy(self.table.data)
+        data["confirmed"] = self.table.last_move()
+        self._store(data)
+        self.refresh()
+
+    def undo(self) -> None:
+        self.table = self._load()
+        if not self.table.log:
+            return
+        data = copy.deepcopy(self.table.data)
+        data["file"]["log"].pop()
+        self.refused = []
+        self._store(data)
+        self.refresh()
+
+    def delete(self, index: int) -> None:
+        self.table = self._load()
+        data = copy.deepcopy(self.table.data)
+        del data["file"]["log"][index]
+        self.refused = []
+        self._store(data)
+        self.refresh()
+
+    def continue_play(self) -> None:
+        self.seen = len(self.table.log)
+        self.refresh()
+
+    def show_whole_log(self) -> None:
+        self.whole_log = True
+        self.refresh()
+
+    def toggle_aside(self) -> None:
+        self.show_aside = not self.show_aside
+        self.refresh()
+
+    def pick_aside_fossil(self, fossil: str) -> None:
+        self.aside_fossil = fossil
+        self.refresh()
+
+    def add_aside(self, value: int) -> None:
+        data = copy.deepcopy(self.table.data)
+        cards = data.setdefault("set_aside", [])
+        if self.aside_fossil and len(cards) < SET_ASIDE:
+            cards.append(f"{self.aside_fossil}:{value}")
+            self._store(data)
+        self.refresh()
+
+    def remove_aside(self, index: int) -> None:
+        data = copy.deepcopy(self.table.data)
+        del data["set_aside"][index]
+        self._store(data)
+        self.refresh()
+
+    async def end_game(self) -> None:
+        if self._append({"end": True}, "end"):
+            await self.app.go(f"/fossil/{self.game_id}/sheet")
+
+    async def open_sheet(self) -> None:
+        await self.app.go(f"/fossil/{self.game_id}/sheet")
+
+    async def open_calculator(self) -> None:
+        await self.app.go(f"/fossil/{self.game_id}/calc")
+
+    # view ---------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        self.table = self._load()
+        table = self.table
+        self.view.appbar = ft.AppBar(title=text(self.t("game.fossil")), actions=[
+            labelled("undo", ft.IconButton(ft.Icons.UNDO, tooltip=self.t("entry.undo"),
+                                           disabled=not table.log, on_click=self.undo)),
+            labelled("open-sheet", ft.IconButton(
+                ft.Icons.LEADERBOARD, tooltip=self.t("entry.score_sheet"),
+                disabled=not table.ended or table.broken, on_click=self.open_sheet))])
+        controls: list[ft.Control] = [self._scores(), self._turn_line()]
+        if table.broken:
+            controls.append(labelled("log-broken", text(self.t(
+                "fossil.broken", number=table.valid + 1), color=ft.Colors.ERROR, size=14)))
+        elif table.ended:
+            controls.append(text(self.t("fossil.ended"), size=15))
+        elif (fossil := table.pending()) is not None:
+            controls += self._evaluation_panel(fossil)
+        elif self.seen != len(table.log) and (shown := self._last_evaluation()):
+            controls += shown  # everyone looks at the arithmetic until somebody continues
+            controls.append(labelled("continue", ft.FilledButton(
+                self.t("fossil.continue"), icon=ft.Icons.ARROW_FORWARD, height=48,
+                on_click=self.continue_play)))
+        else:
+            controls += self._turn_panel()
+        if table.ended:
+            controls += self._last_evaluation()
+        if not table.ended and not table.broken:
+            controls.append(ft.Row([
+                labelled("calculator", ft.OutlinedButton(
+                    self.t("calc.title"), icon=ft.Icons.CALCULATE,
+                    on_click=self.open_calculator)),
+                labelled("end-game", ft.OutlinedButton(
+                    self.t("fossil.end"), icon=ft.Icons.FLAG, on_click=self.end_game)),
+            ], alignment=ft.MainAxisAlignment.SPACE_EVENLY, wrap=True))
+        if table.small:
+            controls += self._aside_controls()
+        controls += self._log()
+        self.view.controls = [ft.Column(controls, spacing=10, scroll=ft.ScrollMode.AUTO,
+                                        expand=True)]
+        self.view.padding = ft.Padding.symmetric(horizontal=12, vertical=8)
+
+    def _scores(self) -> ft.Control:
+        table = self.table
+        count = len(table.names)
+        per_row = 3 if count in (3, 5, 6) else 2
+        width = (366 - 8 * (per_row - 1)) / per_row
+        mover = self._mover()
+        skipped = set(table.skipped())
+        tiles = [score_tile(i, name, points, self.app.lang, mover=i == mover and not table.ended,
+                            skips=i in skipped, on_click=do(self.pick_mover, i), width=width)
+                 for i, (name, points) in enumerate(zip(table.names, table.scores(),
+                                                        strict=True))]
+        return ft.Row(tiles, wrap=True, spacing=8, run_spacing=8,
+                      alignment=ft.MainAxisAlignment.CENTER)
+
+    def _mover(self) -> int:
+        return self.mover if self.mover is not None else self.table.next_player()
+
+    def _turn_line(self) -> ft.Control:
+        table = self.table
+        parts = [] if table.ended else [self.t("fossil.turn", name=table.names[self._mover()])]
+        skipped = [table.names[i] for i in table.skipped()]
+        if skipped:
+            parts.append(self.t("fossil.skipping", names=", ".join(skipped)))
+        line = " · ".join(parts)
+        return labelled("turn", text(line, size=15, weight=ft.FontWeight.W_600), label=line)
+
+    def _problem(self, field: str) -> list[ft.Control]:
+        return [labelled(f"problem-{field}", text(
+            scorer_text(p.key, p.params, self.app.lang), color=ft.Colors.ERROR, size=14,
+            weight=ft.FontWeight.W_600)) for p in self.refused if p.place == field]
+
+    def _turn_panel(self) -> list[ft.Control]:
+        table, lang = self.table, self.app.lang
+        costs = [pill(f"cost-{n}", str(n), do(self.pick_cost, n), selected=self.cost == n,
+                      tooltip=self.t("fossil.cost_chip", cost=n))
+                 for n in range(1, COSTS[table.small] + 1)]
+        choice = self.t("fossil.choice", name=table.names[self._mover()],
+                        cost=self.cost or "…",
+                        fossil=fossil_name(self.fossil, lang) if self.fossil else "…")
+        out: list[ft.Control] = [labelled("choice", text(choice, size=13,
+                                                         color=ft.Colors.ON_SURFACE_VARIANT),
+                                          label=choice),
+                                 section(self.t("fossil.cost")),
+                                 ft.Row(costs, wrap=True, spacing=6, run_spacing=6)]
+        out += self._problem("cost")
+        out.append(section(self.t("fossil.card")))
+
+        def left(fossil: str) -> str:
+            return self.t("fossil.left", count=sum(table.on_board(fossil).values()))
+
+        out.append(fossil_grid("fossil", fossils_in_play(table.small), lang, self.pick_fossil,
+                               self.fossil, left))
+        if self.fossil is not None:
+            board = table.on_board(self.fossil)
+            name = fossil_name(self.fossil, lang)
+            values = [pill(f"value-{value}", self.t("fossil.value_chip", value=value,
+                                                    count=board[value]),
+                           do(self.take, value), tooltip=f"{name} {value}")
+                      for value in sorted(board)]
+            hint = [] if self.cost is not None else [text(self.t("fossil.cost_first"), size=13,
+                                                          color=ft.Colors.ERROR)]
+            out += [section(self.t("fossil.value", fossil=name)),
+                    ft.Row(values, wrap=True, spacing=6), *hint]
+        out += self._problem("take")
+        maybe = table.may_be_last()
+        if maybe is not None:
+            out.append(ft.Row([
+                text(self.t("fossil.confirm_last", fossil=fossil_name(maybe, lang)), size=14,
+                     expand=True),
+                labelled("confirm-last", ft.FilledTonalButton(self.t("fossil.yes_last"),
+                                                              on_click=self.confirm_last))]))
+        return out
+
+    def _evaluation_panel(self, fossil: str) -> list[ft.Control]:
+        table, lang = self.table, self.app.lang
+        taker = table.taker()
+        name = fossil_name(fossil, lang)
+        out: list[ft.Control] = [labelled("last-taken", text(self.t(
+            "fossil.last_taken", name=table.names[taker or 0], fossil=name), size=16,
+            weight=ft.FontWeight.BOLD))]
+        if taker is not None and not table.exchanged():
+            out.append(section(self.t("fossil.exchange", name=table.names[taker])))
+            own = table.finds(taker)
+            out.append(ft.Row([pill(f"gives-{i}", card_name(card, lang),
+                                    do(self.pick_gives, card), selected=self.gives == card)
+                               for i, card in enumerate(own)], wrap=True, spacing=6,
+                              run_spacing=6))
+            if self.gives is not None:
+                out.append(text(self.t("fossil.gets", card=card_name(self.gives, lang)),
+                                size=14))
+                for other, other_name in enumerate(table.names):
+                    cards = table.finds(other)
+                    if other == taker or not cards:
+                        continue
+                    out.append(ft.Row([text(other_name, size=14, width=80), *[
+                        pill(f"gets-{other}-{i}", card_name(card, lang),
+                             do(self.exchange, other, card))
+                        for i, card in enumerate(cards)]], wrap=True, spacing=6,
+                        run_spacing=6))
+            out += self._problem("exchange")
+        out.append(labelled("evaluate", ft.FilledButton(
+            self.t("fossil.evaluate", fossil=name), icon=ft.Icons.CHECK,
+            on_click=do(self.evaluate, fossil), height=48)))
+        out += self._problem("evaluate")
+        return out
+
+    def _last_evaluation(self) -> list[ft.Control]:
+        table = self.table
+        if not table.log or table.broken:
+            return []
+        last = len(table.log) - 1
+        entry = table.log[last]
+        if "evaluate" not in entry and "end" not in entry:
+            return []
+        event = table.event(last)
+        if event is None:
+            return []
+        return [section(self.t("fossil.evaluation")),
+                evaluation_view(event, table.names, self.app.lang, "evaluation")]
+
+    def _aside_controls(self) -> list[ft.Control]:
+        table, lang = self.table, self.app.lang
+        cards = table.data.get("set_aside") or []
+        out: list[ft.Control] = [labelled("set-aside", ft.TextButton(
+            self.t("fossil.set_aside", count=len(cards), total=SET_ASIDE),
+            icon=ft.Icons.EXPAND_LESS if self.show_aside else ft.Icons.EXPAND_MORE,
+            on_click=self.toggle_aside))]
+        if not self.show_aside:
+            return out
+        out.append(text(self.t("fossil.set_aside_about"), size=13,
+                        color=ft.Colors.ON_SURFACE_VARIANT))
+        out.append(ft.Row([pill(f"aside-{i}", card_name(card, lang), do(self.remove_aside, i),
+                                tooltip=self.t("fossil.remove_aside"))
+                           for i, card in enumerate(cards)], wrap=True, spacing=6))
+        if len(cards) < SET_ASIDE:
+            out.append(fossil_grid("aside-fossil", fossils_in_play(True), lang,
+                                   self.pick_aside_fossil, self.aside_fossil))
+            if self.aside_fossil:
+                out.append(ft.Row([pill(f"aside-value-{v}", str(v), do(self.add_aside, v))
+                                   for v in (1, 2)], spacing=6))
+        return out
+
+    def _log(self) -> list[ft.Control]:
+        table, lang = self.table, self.app.lang
+        if not table.log:
+            return []
+        out: list[ft.Control] = [section(self.t("fossil.log"))]
+        broken = [index for index, found in table.problems.items() if index >= 0 and found]
+        start = 0 if self.whole_log else max(0, len(table.log) - LOG_SHOWN)
+        start = min([start, *broken])
+        for index in range(len(table.log) - 1, start - 1, -1):
+            entry = table.log[index]
+            words = f"{index + 1}. {summary(entry, lang)}"
+            event = table.event(index)
+            if event is not None and "move" not in entry:
+                changes = [f"{name} {change:+d}" for name, change in event.changes.items()
+                           if change]
+                if changes:
+                    words += " (" + ", ".join(changes) + ")"
+            lines: list[ft.Control] = [text(words, size=13)]
+            for problem in table.problems.get(index, []):
+                where = log_index(problem.place)
+                field = f" [{where[1]}]" if where and where[1] else ""
+                message = scorer_text(problem.key, problem.params, lang)
+                lines.append(labelled(f"log-problem-{index}", text(
+                    message + field, size=13, color=ft.Colors.ERROR if problem.severity ==
+                    "error" else ft.Colors.TERTIARY), label=message))
+            out.append(labelled(f"log-{index}", ft.Row([
+                ft.Column(lines, spacing=0, expand=True),
+                labelled(f"delete-{index}", ft.IconButton(
+                    ft.Icons.DELETE_OUTLINE, tooltip=self.t("fossil.delete", number=index + 1),
+                    on_click=do(self.delete, index)))],
+                vertical_alignment=ft.CrossAxisAlignment.CENTER), label=words))
+        if start > 0:
+            out.append(labelled("whole-log", ft.TextButton(
+                self.t("fossil.whole_log", count=len(table.log)), icon=ft.Icons.EXPAND_MORE,
+                on_click=self.show_whole_log)))
+        return out
