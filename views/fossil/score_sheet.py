@@ -3,16 +3,14 @@ the game file. The game is stored as finished once its log ends with `{"end": tr
 
 from __future__ import annotations
 
-import json
-
 import flet as ft
 
-from scorer.render import sheet_text
 from views.fossil.parts import evaluation_view, summary
-from views.fossil.table import FossilTable, read, track
+from views.fossil.table import read, track
 from views.i18n import scorer_text
 from views.session import AppSession, Screen
-from views.widgets.common import do, labelled, section, text
+from views.widgets.common import labelled, section, text
+from views.widgets.sheet_actions import sheet_actions
 
 
 class FossilSheetScreen(Screen):
@@ -56,28 +54,5 @@ class FossilSheetScreen(Screen):
                                             f"sheet-evaluation-{event.index}"))
         self.view.controls = [ft.Column(controls, spacing=8, scroll=ft.ScrollMode.AUTO,
                                         expand=True)]
-        self.view.bottom_appbar = ft.BottomAppBar(content=ft.Row([
-            labelled("share", ft.OutlinedButton(self.t("result.share"), icon=ft.Icons.SHARE,
-                                                on_click=do(self.share, table))),
-            labelled("export", ft.OutlinedButton(self.t("result.export"),
-                                                 icon=ft.Icons.DOWNLOAD,
-                                                 on_click=do(self.export, table))),
-        ], alignment=ft.MainAxisAlignment.SPACE_EVENLY), height=72)
-
-    def share_text(self, table: FossilTable) -> str:
-        from scorer import i18n
-
-        lang = self.app.lang if self.app.lang in i18n.languages() else i18n.DEFAULT_LANGUAGE
-        return sheet_text(table.sheet, lang)
-
-    async def share(self, table: FossilTable) -> None:
-        message = self.share_text(table)
-        try:
-            await ft.Share().share_text(message, subject="Tallybook")
-        except Exception:  # no share sheet (desktop browsers): the clipboard will do
-            await ft.Clipboard().set(message)
-            self.app.page.show_dialog(ft.SnackBar(text(self.t("result.copied"))))
-
-    async def export(self, table: FossilTable) -> None:
-        data = json.dumps(table.file, indent=2, ensure_ascii=False).encode()
-        await ft.FilePicker().save_file(file_name=f"fossil-{self.game_id}.json", src_bytes=data)
+        self.view.bottom_appbar = sheet_actions(self.app, self.t, table.sheet, table.file,
+                                                f"fossil-{self.game_id}.json")

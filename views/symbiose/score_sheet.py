@@ -4,18 +4,16 @@ share as text, export the game file. Opening it for a complete table stores the 
 
 from __future__ import annotations
 
-import json
-
 import flet as ft
 
 from scorer import ScoreLine, ScoreSheet, score
-from scorer.render import sheet_text
 from views.i18n import scorer_text
 from views.session import AppSession, Screen
 from views.state import SymbioseEntry
 from views.symbiose.live import live_table
 from views.widgets.card_face import card_face, describe
 from views.widgets.common import do, labelled, section, text
+from views.widgets.sheet_actions import sheet_actions
 
 
 class ScoreSheetScreen(Screen):
@@ -42,13 +40,8 @@ class ScoreSheetScreen(Screen):
         sheet = score(entry.file)
         self.view.controls = [ft.Column(self._ranking(sheet) + self._players(sheet),
                                         spacing=8, scroll=ft.ScrollMode.AUTO, expand=True)]
-        self.view.bottom_appbar = ft.BottomAppBar(content=ft.Row([
-            labelled("share", ft.OutlinedButton(self.t("result.share"), icon=ft.Icons.SHARE,
-                                                on_click=do(self.share, sheet))),
-            labelled("export", ft.OutlinedButton(self.t("result.export"),
-                                                 icon=ft.Icons.DOWNLOAD,
-                                                 on_click=do(self.export, entry))),
-        ], alignment=ft.MainAxisAlignment.SPACE_EVENLY), height=72)
+        self.view.bottom_appbar = sheet_actions(self.app, self.t, sheet, entry.file,
+                                                f"symbiose-{self.game_id}.json")
 
     def _ranking(self, sheet: ScoreSheet) -> list[ft.Control]:
         key = "sheet.winner" if len(sheet.winners) == 1 else "sheet.winners"
@@ -114,20 +107,3 @@ class ScoreSheetScreen(Screen):
                                                      tight=True, spacing=10)),
             actions=[ft.TextButton(self.t("result.close"), on_click=self.app.page.pop_dialog)]))
 
-    async def share(self, sheet: ScoreSheet) -> None:
-        message = sheet_text(sheet, self._scorer_lang())
-        try:
-            await ft.Share().share_text(message, subject="Tallybook")
-        except Exception:  # no share sheet (desktop browsers): the clipboard will do
-            await ft.Clipboard().set(message)
-            self.app.page.show_dialog(ft.SnackBar(text(self.t("result.copied"))))
-
-    async def export(self, entry: SymbioseEntry) -> None:
-        data = json.dumps(entry.file, indent=2, ensure_ascii=False).encode()
-        await ft.FilePicker().save_file(file_name=f"symbiose-{self.game_id}.json",
-                                        src_bytes=data)
-
-    def _scorer_lang(self) -> str:
-        from scorer import i18n
-
-        return self.app.lang if self.app.lang in i18n.languages() else i18n.DEFAULT_LANGUAGE
