@@ -6,6 +6,7 @@ store, so a reload or a restarted server rebuilds exactly the same screens.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import flet as ft
@@ -43,6 +44,7 @@ class AppSession:
         self.lang = i18n.DEFAULT
         self.theme = "system"
         self.screens: list[Screen] = []
+        self._asking: asyncio.Future[tuple[str, str]] | None = None
 
     def t(self, key: str, **params: Any) -> str:
         return i18n.ui(key, self.lang, **params)
@@ -53,13 +55,33 @@ class AppSession:
         page.fonts = {"DejaVu": "fonts/DejaVuSans.ttf"}
         page.theme = ft.Theme(color_scheme_seed=SEED)
         page.dark_theme = ft.Theme(color_scheme_seed=SEED)
-        prefs = ft.SharedPreferences()
-        self.lang = await prefs.get(PREFS_LANGUAGE) or await self._browser_language()
-        self.theme = await prefs.get(PREFS_THEME) or "system"
+        page.on_connect = self._reconnected
+        self.lang, self.theme = await self._ask_browser()
         page.theme_mode = THEMES.get(self.theme, ft.ThemeMode.SYSTEM)
         page.on_route_change = lambda e: self.show(e.route)
         page.on_view_pop = self._view_popped
         self.show(page.route)
+
+    async def _ask_browser(self) -> tuple[str, str]:
+        """The tab's saved language and theme. A question sent to a tab that then went away
+        (a reload, a server restart the tab reconnected after) is never answered, and Flet
+        gives the same session back to the tab when it comes back: `_reconnected` cancels
+        the unanswered questions and they are asked again of the tab that is there now, so a
+        reload at the wrong moment never leaves the session without screens."""
+        while True:
+            self._asking = asyncio.ensure_future(self._read_preferences())
+            await asyncio.wait({self._asking})
+            if not self._asking.cancelled():
+                return self._asking.result()
+
+    async def _read_preferences(self) -> tuple[str, str]:
+        prefs = ft.SharedPreferences()
+        lang = await prefs.get(PREFS_LANGUAGE) or await self._browser_language()
+        return lang, await prefs.get(PREFS_THEME) or "system"
+
+    def _reconnected(self, e: ft.ControlEvent) -> None:
+        if self._asking is not None and not self._asking.done():
+            self._asking.cancel()
 
     async def _browser_language(self) -> str:
         try:

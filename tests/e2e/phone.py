@@ -77,8 +77,18 @@ class Phone:
         """Flutter puts a node's words in aria-label or in its text, depending on its children."""
         quoted = words.replace('"', '\\"')
         node = f'[flt-semantics-identifier="{identifier}"]'
-        expect(self.page.locator(f'{node}[aria-label*="{quoted}"], {node}:has-text("{quoted}")')
-               .first).to_be_attached(timeout=15_000)
+        try:
+            expect(self.page.locator(f'{node}[aria-label*="{quoted}"], {node}:has-text("{quoted}")')
+                   .first).to_be_attached(timeout=15_000)
+        except AssertionError as error:
+            raise AssertionError(f"{error}\n{self.screen_report()}") from None
+
+    def screen_report(self) -> str:
+        """What the screen says (its url and labelled nodes), for a failure message."""
+        nodes = self.page.locator("[flt-semantics-identifier]")
+        said = [f"{n.get_attribute('flt-semantics-identifier')}={n.get_attribute('aria-label')!r}"
+                for n in nodes.all()[:40]]
+        return f"url {self.page.url}; screen: {', '.join(said) or 'no labelled nodes'}"
 
     def expect_text(self, text: str) -> None:
         expect(self.page.get_by_text(text).first).to_be_visible()

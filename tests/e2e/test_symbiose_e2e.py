@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from pathlib import Path
 
 from playwright.sync_api import expect
@@ -197,3 +198,34 @@ def test_dutch_follows_the_browser_and_settings_are_remembered(server, make_cont
     german = again.page.get_by_role("button", name=re.compile("Neues Spiel")).first
     expect(german).to_be_visible()
     assert_local_only(context)
+
+
+def test_a_reload_while_the_app_is_asking_the_tab_still_shows_the_screens(server, make_context):
+    """The tab goes away before it answers the app's first question (its saved language):
+    Flet hands the same session back to the reloaded tab, which must not stay blank. Under
+    load this is what a server restart followed by a reload hit (the old tab reconnected,
+    started a session, and was navigated away while the app awaited its answer)."""
+    page = make_context().new_page()
+    asked = []
+
+    def between(ws):
+        app = ws.connect_to_server()
+
+        def to_tab(message):
+            if not asked and isinstance(message, bytes) and message[:3] == b"\x00\x92\x05":
+                asked.append(message)  # the INVOKE_METHOD frame: the tab never sees it
+                return
+            ws.send(message)
+
+        app.on_message(to_tab)
+        ws.on_message(app.send)
+
+    page.route_web_socket(re.compile(r"/ws$"), between)
+    phone = Phone(page)
+    phone.goto(server.url)
+    deadline = time.monotonic() + 15
+    while not asked:  # Playwright hands us the frame while we wait on the page
+        assert time.monotonic() < deadline, "the app never asked the tab anything"
+        page.wait_for_timeout(20)
+    phone.reload()
+    expect(phone.by_id("game-symbiose")).to_be_attached()
