@@ -68,10 +68,16 @@ def listing(lang: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def card_text(s: Species, lang: str) -> str:
-    lines = [f"{_name(s.id, lang)}  [{s.id}]"]
-    names = " · ".join(f"{code} {getattr(s.names, code)}" for code in ("en", "de", "nl"))
+def _heading(shown: str, item: Species | Cave, lang: str) -> list[str]:
+    """The name in the reader's language, the id, and the names in all three languages."""
+    lines = [f"{shown}  [{item.id}]"]
+    names = " · ".join(f"{code} {getattr(item.names, code)}" for code in ("en", "de", "nl"))
     _field(lines, "names", names, lang)
+    return lines
+
+
+def card_text(s: Species, lang: str) -> str:
+    lines = _heading(_name(s.id, lang), s, lang)
     if s.aliases:
         _field(lines, "aliases", ", ".join(s.aliases), lang)
     kind = text(f"kind.{s.kind}", lang=lang)
@@ -91,9 +97,7 @@ def card_text(s: Species, lang: str) -> str:
 
 
 def cave_text(cave: Cave, lang: str) -> str:
-    lines = [f"{_cave_name(cave, lang)}  [{cave.id}]"]
-    names = " · ".join(f"{code} {getattr(cave.names, code)}" for code in ("en", "de", "nl"))
-    _field(lines, "names", names, lang)
+    lines = _heading(_cave_name(cave, lang), cave, lang)
     if cave.copies:
         _field(lines, "copies", text("forest_shuffle.rules.copies_in",
                                      {"count": cave.copies, "box": cave.box}, lang), lang)
