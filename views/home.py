@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import flet as ft
 
+from views.forest_shuffle import summary as forest_summary
 from views.fossil import summary as fossil_summary
 from views.session import Screen
 from views.symbiose.summary import progress, result_line
 from views.widgets.common import TAP, do, icon_image, labelled, section, text
 
-GAMES = (("symbiose", True), ("forest-shuffle", False), ("fossil", True))
+GAMES = (("symbiose", True), ("forest-shuffle", True), ("fossil", True))
 
 
 class HomeScreen(Screen):
@@ -40,11 +41,15 @@ class HomeScreen(Screen):
     def _progress(self, record) -> str:
         if record.kind == "fossil":
             return fossil_summary.progress(record.data, self.app.lang)
+        if record.kind == "forest-shuffle":
+            return forest_summary.progress(record.data, self.app.lang)
         return progress(record.data, self.app.lang)
 
     def _result(self, record) -> str:
         if record.kind == "fossil":
             return fossil_summary.result_line(record.data)
+        if record.kind == "forest-shuffle":
+            return forest_summary.result_line(record.data)
         return result_line(record.data)
 
     def _game_tile(self, game: str, ready: bool) -> ft.Control:

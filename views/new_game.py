@@ -1,10 +1,15 @@
-"""New Symbiose game: players from known ones or typed, the seating circle, the variant."""
+"""New game: players from known ones or typed, the seating circle, the variant (Symbiose) or
+the boxes in play (Forest Shuffle, remembered on this device)."""
 
 from __future__ import annotations
+
+import asyncio
+import json
 
 import flet as ft
 
 from scorer.players import check_names
+from views.forest_shuffle.forest import new_data as new_forests
 from views.fossil.table import is_small
 from views.fossil.table import new_data as new_fossil
 from views.i18n import scorer_text
@@ -18,7 +23,10 @@ MAX_PLAYERS = 4
 # Fossil has no variant to choose: the player count picks the 2-3 or the 4-6 player rules.
 FOSSIL_MODES = {2: ("small",), 3: ("small",), 4: ("standard",), 5: ("standard",),
                 6: ("standard",)}
-MAX_FOR = {"symbiose": MAX_PLAYERS, "fossil": 6}
+FOREST_MODES = {count: ("standard",) for count in range(2, 6)}
+MAX_FOR = {"symbiose": MAX_PLAYERS, "fossil": 6, "forest-shuffle": 5}
+BOXES = ("base", "alpine", "woodland_edge", "exploration", "promo")
+PREFS_BOXES = "tallybook.forest_boxes"
 
 
 class NewGameScreen(Screen):
@@ -33,6 +41,29 @@ class NewGameScreen(Screen):
         self.error = ""
         self.name_field = ft.TextField(on_submit=self.add_typed, on_change=self._typed,
                                        expand=True)
+        self.boxes: list[str] = ["base"]
+        if game == "forest-shuffle":
+            # Screens are made inside Flet's event handlers, on the running loop.
+            self._loading = asyncio.get_running_loop().create_task(self._remembered_boxes())
+
+    async def _remembered_boxes(self) -> None:
+        saved = await ft.SharedPreferences().get(PREFS_BOXES)
+        try:
+            boxes = [box for box in json.loads(saved) if box in BOXES] if saved else []
+        except (TypeError, ValueError):
+            boxes = []
+        if boxes:
+            self.boxes = boxes
+            self.refresh()
+            self.app.page.update()
+
+    def toggle_box(self, box: str) -> None:
+        if box in self.boxes:
+            if len(self.boxes) > 1:
+                self.boxes.remove(box)
+        else:
+            self.boxes = [b for b in BOXES if b in self.boxes or b == box]
+        self.refresh()
 
     # actions ------------------------------------------------------------------------------
     def _typed(self, e) -> None:
@@ -87,7 +118,8 @@ class NewGameScreen(Screen):
         self.refresh()
 
     def _fit_mode(self) -> None:
-        modes = FOSSIL_MODES if self.game == "fossil" else MODES_FOR
+        modes = {"fossil": FOSSIL_MODES, "forest-shuffle": FOREST_MODES}.get(self.game,
+                                                                            MODES_FOR)
         allowed = modes.get(len(self.names), ())
         if self.mode not in allowed:
             self.mode = allowed[0] if allowed else ""
@@ -99,6 +131,12 @@ class NewGameScreen(Screen):
         if self.game == "fossil":
             game_id = self.app.store.create_game("fossil", new_fossil(self.names))
             await self.app.go(f"/fossil/{game_id}")
+            return
+        if self.game == "forest-shuffle":
+            await ft.SharedPreferences().set(PREFS_BOXES, json.dumps(self.boxes))
+            game_id = self.app.store.create_game("forest-shuffle",
+                                                 new_forests(self.names, self.boxes))
+            await self.app.go(f"/forest-shuffle/{game_id}")
             return
         draft = new_draft(self.names, self.mode)
         if self.mode == "duel":
@@ -162,6 +200,12 @@ class NewGameScreen(Screen):
         return "" if self.game == "symbiose" else f".{self.game}"
 
     def _mode_controls(self) -> list[ft.Control]:
+        if self.game == "forest-shuffle":
+            return [section(self.t("new.boxes")), ft.Row(
+                [pill(f"box-{box}", scorer_text(f"box.{box}", {}, self.app.lang),
+                      do(self.toggle_box, box), selected=box in self.boxes) for box in BOXES],
+                wrap=True, spacing=8, run_spacing=8),
+                text(self.t("new.boxes_note"), size=13, color=ft.Colors.ON_SURFACE_VARIANT)]
         if self.game == "fossil":
             if len(self.names) < 2:
                 return []

@@ -13,6 +13,7 @@ from views.state import SymbioseEntry
 from views.symbiose.live import live_table
 from views.widgets.card_face import card_face, describe
 from views.widgets.common import do, labelled, section, text
+from views.widgets.score_sheet import player_card, winners_line
 from views.widgets.sheet_actions import sheet_actions
 
 
@@ -44,10 +45,7 @@ class ScoreSheetScreen(Screen):
                                                 f"symbiose-{self.game_id}.json")
 
     def _ranking(self, sheet: ScoreSheet) -> list[ft.Control]:
-        key = "sheet.winner" if len(sheet.winners) == 1 else "sheet.winners"
-        out: list[ft.Control] = [labelled("winners", text(
-            scorer_text(key, {"names": sheet.winners}, self.app.lang), size=20,
-            weight=ft.FontWeight.BOLD))]
+        out: list[ft.Control] = [winners_line(sheet, self.app.lang)]
         for index, team in enumerate(sorted(sheet.teams, key=lambda team: team.place)):
             out.append(labelled(f"team-{index}", text(self.t(
                 "result.team_line", place=team.place, names=" & ".join(team.players),
@@ -58,25 +56,10 @@ class ScoreSheetScreen(Screen):
         out: list[ft.Control] = [section(self.t("result.players"))]
         ranked = sorted(enumerate(sheet.players), key=lambda item: item[1].place)
         for index, player in ranked:
-            categories = " · ".join(
-                f"{scorer_text('category.' + name, {}, self.app.lang)} {points}"
-                for name, points in player.categories.items())
-            header = ft.ListTile(
-                leading=ft.CircleAvatar(content=text(str(player.place))),
-                title=text(f"{player.name} — {player.total}", size=17,
-                           weight=ft.FontWeight.W_600),
-                subtitle=text(categories),
-                trailing=ft.Icon(ft.Icons.EXPAND_LESS if index in self.expanded
-                                 else ft.Icons.EXPAND_MORE),
-                on_click=do(self.toggle, index))
-            body: list[ft.Control] = [labelled(
-                f"result-{index}", header, label=self.t(
-                    "result.player_label", place=player.place, name=player.name,
-                    total=player.total), button=True)]
-            if index in self.expanded:
-                body += [self._line(index, number, line)
-                         for number, line in enumerate(player.lines)]
-            out.append(ft.Card(ft.Column(body, spacing=0)))
+            lines = ([self._line(index, number, line) for number, line in enumerate(player.lines)]
+                     if index in self.expanded else [])
+            out.append(player_card(index, player, self.t, self.app.lang, index in self.expanded,
+                                   self.toggle, lines))
         return out
 
     def _line(self, player: int, number: int, line: ScoreLine) -> ft.Control:

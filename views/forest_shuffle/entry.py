@@ -1,0 +1,329 @@
+"""Forest Shuffle entry: player chips, each forest as a list of trees drawn as crosses, the
+species sheet, the cave stepper, live totals, undo.
+
+Every change goes straight to the store; every number and problem comes from the scorer
+(views.forest_shuffle.live), majority cards scored against every forest in the game.
+"""
+
+from __future__ import annotations
+
+import json
+
+import flet as ft
+
+from scorer.forest_shuffle.catalog import load_catalog
+from scorer.forest_shuffle.models import SAPLING
+from views.forest_shuffle.forest import Forests, card_id, card_symbol, make_card
+from views.forest_shuffle.live import LiveForests, Spot, live_forests
+from views.forest_shuffle.species_sheet import (
+    SpeciesSheet,
+    choices,
+    species_name,
+    symbol_chips,
+)
+from views.i18n import scorer_text
+from views.session import AppSession, Screen
+from views.widgets.common import Keeper, do, labelled, pill, text
+from views.widgets.totals import TotalsBar
+
+CELL_W, CELL_H = 112, 56
+
+
+def can_add_another(species_ids: list[str], slot: str, below: list[str]) -> bool:
+    """A shared slot: hares, toad pairs, a Cuckoo with its bird, butterflies over a Nettle."""
+    catalog = load_catalog()
+    for species_id in species_ids:
+        rule = catalog.by_id(species_id).sharing
+        if rule and rule.where == "own_slot" and (rule.max_cards is None
+                                                  or len(species_ids) < rule.max_cards):
+            return True
+    if slot == "top" and species_ids:
+        return any((r := catalog.by_id(b).sharing) and r.where == "host_top_slot" for b in below)
+    return False
+
+
+class ForestScreen(Screen):
+    def __init__(self, app: AppSession, game_id: int):
+        super().__init__(app, f"/forest-shuffle/{game_id}")
+        self.game_id = game_id
+        self.forests = Forests.from_data(app.store.game(game_id).data)  # type: ignore[union-attr]
+        self.shown = 0
+        self.picking: tuple[int, str] | None = None  # (tree, slot) or (-1, "whole")
+        self.selected: Spot | None = None
+        self.sheet = SpeciesSheet(on_pick=self.pick, on_close=self.close_sheet)
+        self.keep = Keeper()
+        self._frame()
+
+    # actions ------------------------------------------------------------------------------
+    def _save(self) -> None:
+        self.app.store.save_game(self.game_id, self.forests.to_data(), status="active")
+
+    def _changed(self) -> None:
+        self._save()
+        self.refresh()
+
+    def show_player(self, player: int) -> None:
+        self.shown, self.selected, self.picking = player, None, None
+        self.refresh()
+
+    def open_sheet_for(self, tree: int, slot: str) -> None:
+        self.picking = (tree, slot)
+        self.sheet.open(slot, self.forests.boxes, self.app.lang)
+        self.refresh()
+
+    def close_sheet(self) -> None:
+        self.picking = None
+        self.refresh()
+
+    def pick(self, species: str, symbol: str | None) -> None:
+        if self.picking is None:
+            return
+        tree, slot = self.picking
+        self.picking = None
+        if slot == "whole":
+            self.forests.add_host(self.shown, species, symbol)
+        else:
+            self.forests.add_card(self.shown, tree, slot, make_card(species, symbol))
+        self.selected = None
+        self._changed()
+
+    def select(self, spot: Spot) -> None:
+        self.selected = None if self.selected == spot else spot
+        self.refresh()
+
+    def remove(self, spot: Spot) -> None:
+        player, tree, part, index = spot
+        if part == "tree":
+            self.forests.remove_host(player, tree)
+        else:
+            self.forests.remove_card(player, tree, part, index or 0)
+        self.selected = None
+        self._changed()
+
+    def set_symbol(self, spot: Spot, symbol: str) -> None:
+        player, tree, part, index = spot
+        if part == "tree":
+            self.forests.set_tree_symbol(player, tree, symbol)
+        else:
+            card = self.forests.cards(player, tree, part)[index or 0]
+            self.forests.replace_card(player, tree, part, index or 0,
+                                      make_card(card_id(card), symbol))
+        self._changed()
+
+    def cave_step(self, delta: int) -> None:
+        self.forests.set_cave(self.shown, self.forests.cave(self.shown) + delta)
+        self._changed()
+
+    def undo(self) -> None:
+        if self.forests.undo():
+            self.selected = None
+            self._changed()
+
+    async def open_score_sheet(self) -> None:
+        await self.app.go(f"/forest-shuffle/{self.game_id}/sheet")
+
+    # view ---------------------------------------------------------------------------------
+    def _frame(self) -> None:
+        self.title = text("")
+        self.undo_button = ft.IconButton(ft.Icons.UNDO, on_click=self.undo)
+        self.sheet_button = ft.IconButton(ft.Icons.LEADERBOARD, on_click=self.open_score_sheet)
+        self.undo_label = labelled("undo", self.undo_button, button=True)
+        self.sheet_label = labelled("open-sheet", self.sheet_button, button=True)
+        self.view.appbar = ft.AppBar(title=self.title, actions=[self.undo_label,
+                                                               self.sheet_label])
+        self.top = ft.Column(spacing=6)
+        self.trees = ft.Column(spacing=8, scroll=ft.ScrollMode.AUTO, expand=True)
+        self.body = ft.Column([
+            ft.Container(self.top, padding=ft.Padding.only(left=8, right=8, top=8)),
+            ft.Container(self.trees, expand=True, padding=ft.Padding.symmetric(horizontal=8)),
+        ], expand=True, spacing=8)
+        self.totals = TotalsBar(on_finish=self.open_score_sheet)
+        self.view.bottom_appbar = self.totals.bar
+
+    def refresh(self) -> None:
+        live = live_forests(self.forests.file)
+        lang = self.app.lang
+        finishable = live.clean and self.forests.card_count() > 0
+        self.title.value = self.t("game.forest-shuffle")
+        self.undo_button.tooltip = self.undo_label.label = self.t("entry.undo")
+        self.undo_button.disabled = not self.forests.undo_stack
+        self.sheet_button.tooltip = self.sheet_label.label = self.t("entry.score_sheet")
+        self.sheet_button.disabled = not finishable
+        if live.sheet is not None:
+            self.totals.show(live.sheet, self.app.t, finishable)
+        if self.picking is not None:
+            tree, slot = self.picking
+            title = (self.t("forest.add_tree") if slot == "whole" else self.t(
+                "forest.slot", number=tree + 1, slot=scorer_text(f"slot.{slot}", {}, lang)))
+            self.view.controls = [ft.Container(self.sheet.build(title), expand=True,
+                                               padding=8)]
+            self.keep.next_round()
+            return
+        names = tuple(self.forests.names)
+        self.top.controls = [
+            self.keep(("chips", self.shown, names), self._player_chips),
+            self.keep(("add-tree", tuple(self.forests.boxes), lang), self._tree_row)]
+        player = self.shown
+        rows: list[ft.Control] = [self._tree(live, player, t)
+                                  for t in range(len(self.forests.forest(player)))]
+        rows.append(self._cave(live, player))
+        rows += self._other_problems(live)
+        self.trees.controls = rows
+        self.view.controls = [self.body]
+        self.keep.next_round()
+
+    def add_tree(self, species: str) -> None:
+        self.forests.add_host(self.shown, species)
+        self.selected = None
+        self._changed()
+
+    def _tree_row(self) -> ft.Row:
+        """"+ Tree" opens the sheet of trees, saplings and shrubs; the trees of the boxes in play
+        and the sapling are also one tap away here."""
+        lang = self.app.lang
+        trees = [s.id for s in choices("whole", self.forests.boxes) if s.kind == "tree"]
+        return ft.Row([labelled("add-tree", ft.FilledButton(
+            self.t("forest.add_tree"), icon=ft.Icons.PARK,
+            on_click=do(self.open_sheet_for, -1, "whole"))),
+            *[pill(f"quick-{tree}", species_name(tree, lang), do(self.add_tree, tree))
+              for tree in [*trees, SAPLING]]], spacing=6, scroll=ft.ScrollMode.AUTO)
+
+    def _player_chips(self) -> ft.Row:
+        return ft.Row([pill(f"player-{i}", name, do(self.show_player, i),
+                            selected=i == self.shown)
+                       for i, name in enumerate(self.forests.names)],
+                      spacing=6, scroll=ft.ScrollMode.AUTO)
+
+    def _tree(self, live: LiveForests, player: int, tree: int) -> ft.Control:
+        entry = self.forests.forest(player)[tree]
+        spots = [s for s in list(live.lines) + list(live.problems) if s and s[:2] == (player,
+                                                                                      tree)]
+        points = tuple(sorted((s, live.lines[s].points) for s in set(spots) if s in live.lines))
+        problems = tuple(sorted((str(s), p.key, json.dumps(p.params, sort_keys=True))
+                                for s in set(spots) for p in live.problems.get(s, [])))
+        selected = self.selected if self.selected and self.selected[:2] == (player, tree) \
+            else None
+        why = live.lines.get(selected) if selected else None  # the details panel explains it
+        key = ("tree", player, tree, json.dumps(entry, sort_keys=True), points, problems,
+               selected, json.dumps(why.explain.params, sort_keys=True) if why else None,
+               tuple(self.forests.boxes), self.app.lang)
+        return self.keep(key, lambda: self._make_tree(live, player, tree, selected))
+
+    def _make_tree(self, live: LiveForests, player: int, tree: int,
+                   selected: Spot | None) -> ft.Control:
+        lang = self.app.lang
+        entry = self.forests.forest(player)[tree]
+
+        def cell(slot: str) -> ft.Control:
+            cards = self.forests.cards(player, tree, slot)
+            if not cards:
+                return labelled(f"slot-{player}-{tree}-{slot}", ft.Container(
+                    ft.Icon(ft.Icons.ADD, color=ft.Colors.ON_SURFACE_VARIANT), width=CELL_W,
+                    height=CELL_H, border_radius=8, ink=True, alignment=ft.Alignment.CENTER,
+                    border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+                    on_click=do(self.open_sheet_for, tree, slot)),
+                    label=self.t("forest.empty_slot", number=tree + 1,
+                                 slot=scorer_text(f"slot.{slot}", {}, lang)), button=True)
+            faces = [self._face(live, (player, tree, slot, k), card_id(card))
+                     for k, card in enumerate(cards)]
+            below = [card_id(c) for c in self.forests.cards(player, tree, "bottom")]
+            if can_add_another([card_id(c) for c in cards], slot, below):
+                faces.append(labelled(f"another-{player}-{tree}-{slot}", ft.TextButton(
+                    self.t("forest.add_another"), icon=ft.Icons.ADD,
+                    on_click=do(self.open_sheet_for, tree, slot)), button=True))
+            return ft.Column(faces, spacing=4, width=CELL_W, tight=True)
+
+        host = self._face(live, (player, tree, "tree", None), entry["tree"])
+        gap = ft.Container(width=CELL_W)
+        cross = ft.Column([
+            ft.Row([gap, cell("top"), gap], alignment=ft.MainAxisAlignment.CENTER,
+                   vertical_alignment=ft.CrossAxisAlignment.END),
+            ft.Row([cell("left"), host, cell("right")], alignment=ft.MainAxisAlignment.CENTER),
+            ft.Row([gap, cell("bottom"), gap], alignment=ft.MainAxisAlignment.CENTER,
+                   vertical_alignment=ft.CrossAxisAlignment.START),
+        ], spacing=4, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+        parts: list[ft.Control] = [text(self.t("forest.tree", number=tree + 1), size=12,
+                                        color=ft.Colors.ON_SURFACE_VARIANT), cross]
+        for spot in sorted((s for s in live.problems if s and s[:2] == (player, tree)),
+                           key=str):
+            for problem in live.problems[spot]:
+                parts.append(labelled(f"problem-{_spot_id(spot)}", text(
+                    scorer_text(problem.key, problem.params, lang), color=ft.Colors.ERROR,
+                    size=13)))
+        if selected is not None:
+            parts.append(self._details(live, selected))
+        return labelled(f"tree-{player}-{tree}", ft.Card(ft.Container(
+            ft.Column(parts, spacing=4), padding=8)))
+
+    def _face(self, live: LiveForests, spot: Spot, species: str) -> ft.Control:
+        lang = self.app.lang
+        line = live.lines.get(spot)
+        problem = bool(live.problems.get(spot)) or bool(
+            spot[2] != "tree" and live.problems.get((*spot[:3], None)))
+        selected = self.selected == spot
+        name = species_name(species, lang)
+        points = "" if line is None else self.t("pond.points", points=line.points)
+        color = (ft.Colors.ERROR if problem else ft.Colors.PRIMARY if selected
+                 else ft.Colors.OUTLINE_VARIANT)
+        badge = text("-" if line is None else str(line.points), size=15,
+                     weight=ft.FontWeight.BOLD)
+        box = ft.Container(
+            ft.Row([text(name, size=12, expand=True, max_lines=2,
+                         overflow=ft.TextOverflow.ELLIPSIS), badge], spacing=4),
+            width=CELL_W, height=CELL_H, padding=6, border_radius=8, ink=True,
+            bgcolor=ft.Colors.SECONDARY_CONTAINER if spot[2] == "tree" else None,
+            border=ft.Border.all(3 if problem or selected else 1, color),
+            on_click=do(self.select, spot))
+        return labelled(f"card-{_spot_id(spot)}", box, label=f"{name}{points}", button=True)
+
+    def _details(self, live: LiveForests, spot: Spot) -> ft.Control:
+        """The selected card: why it scores, its tree symbol (chips), remove."""
+        lang = self.app.lang
+        player, tree, part, index = spot
+        if part == "tree":
+            entry = self.forests.forest(player)[tree]
+            species, symbol, side = entry["tree"], entry.get("symbol"), "whole"
+        else:
+            card = self.forests.cards(player, tree, part)[index or 0]
+            species, symbol, side = card_id(card), card_symbol(card), part
+        controls: list[ft.Control] = []
+        line = live.lines.get(spot)
+        if line is not None:
+            controls.append(labelled("card-explain", text(
+                scorer_text(line.explain.key, line.explain.params, lang), size=13)))
+        if species != SAPLING:
+            chips = symbol_chips(f"symbol-{_spot_id(spot)}", species, side, self.forests.boxes,
+                                 lang, symbol, lambda s: self.set_symbol(spot, s))
+            if len(chips) > 1:
+                controls.append(ft.Row(chips, wrap=True, spacing=6, run_spacing=6))
+        controls.append(labelled("remove-card", ft.OutlinedButton(
+            self.t("forest.remove"), icon=ft.Icons.DELETE_OUTLINE,
+            on_click=do(self.remove, spot))))
+        return ft.Container(ft.Column(controls, spacing=6), padding=ft.Padding.only(top=6))
+
+    def _cave(self, live: LiveForests, player: int) -> ft.Control:
+        count = self.forests.cave(player)
+        line = live.sheet.players[player].lines[-1] if live.sheet else None
+        label = self.t("forest.cave", count=count,
+                       points="" if line is None else self.t("pond.points", points=line.points))
+        return self.keep(("cave", player, count, label), lambda: ft.Card(ft.Container(ft.Row([
+            labelled("cave", text(label, size=15, expand=True), label=label),
+            labelled("cave-minus", ft.IconButton(ft.Icons.REMOVE, disabled=count == 0,
+                                                 tooltip=self.t("forest.cave_minus"),
+                                                 on_click=do(self.cave_step, -1))),
+            labelled("cave-plus", ft.IconButton(ft.Icons.ADD, tooltip=self.t("forest.cave_plus"),
+                                                on_click=do(self.cave_step, 1))),
+        ]), padding=8)))
+
+    def _other_problems(self, live: LiveForests) -> list[ft.Control]:
+        out: list[ft.Control] = []
+        for problem in live.problems.get(None, []):
+            out.append(labelled(f"problem-{problem.place}", text(
+                scorer_text(problem.key, problem.params, self.app.lang),
+                color=ft.Colors.ERROR, size=13)))
+        return out
+
+
+def _spot_id(spot: Spot) -> str:
+    player, tree, part, index = spot
+    return f"{player}-{tree}-{part}" + ("" if index is None else f"-{index}")

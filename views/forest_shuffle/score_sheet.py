@@ -1,0 +1,77 @@
+"""The Forest Shuffle score sheet: places, the paper score pad's categories (trees, top, bottom,
+sides, cave) per player, per-card lines that explain themselves, share and export. Opening it for
+forests without problems stores the game as finished."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from scorer import ScoreLine, ScoreSheet, score
+from views.forest_shuffle.forest import Forests
+from views.forest_shuffle.live import live_forests
+from views.forest_shuffle.species_sheet import species_name
+from views.i18n import scorer_text
+from views.session import AppSession, Screen
+from views.widgets.common import labelled, section, text
+from views.widgets.score_sheet import player_card, winners_line
+from views.widgets.sheet_actions import sheet_actions
+
+
+class ForestSheetScreen(Screen):
+    def __init__(self, app: AppSession, game_id: int):
+        super().__init__(app, f"/forest-shuffle/{game_id}/sheet")
+        self.game_id = game_id
+        self.expanded: set[int] = set()
+
+    def refresh(self) -> None:
+        record = self.app.store.game(self.game_id)
+        forests = Forests.from_data(record.data)  # type: ignore[union-attr]
+        self.view.appbar = ft.AppBar(title=text(self.t("result.title")))
+        self.view.padding = 12
+        if not live_forests(forests.file).clean:
+            self.view.controls = [text(self.t("forest.unfinished"), size=16)]
+            self.view.bottom_appbar = None
+            return
+        if record is not None and record.status != "finished":
+            self.app.store.save_game(self.game_id, record.data, status="finished")
+        sheet = score(forests.file)
+        self.view.controls = [ft.Column([winners_line(sheet, self.app.lang),
+                                         *self._players(sheet)],
+                                        spacing=8, scroll=ft.ScrollMode.AUTO, expand=True)]
+        self.view.bottom_appbar = sheet_actions(self.app, self.t, sheet, forests.file,
+                                                f"forest-shuffle-{self.game_id}.json")
+
+    def _players(self, sheet: ScoreSheet) -> list[ft.Control]:
+        out: list[ft.Control] = [section(self.t("result.players"))]
+        for index, player in sorted(enumerate(sheet.players), key=lambda item: item[1].place):
+            lines = ([self._line(index, number, line) for number, line in enumerate(player.lines)]
+                     if index in self.expanded else [])
+            out.append(player_card(index, player, self.t, self.app.lang, index in self.expanded,
+                                   self.toggle, lines))
+        return out
+
+    def _line(self, player: int, number: int, line: ScoreLine) -> ft.Control:
+        lang = self.app.lang
+        name = (scorer_text(f"cave.{line.item}", {}, lang) if line.category == "cave"
+                else species_name(line.item, lang))
+        explanation = scorer_text(line.explain.key, line.explain.params, lang)
+        where = self._where(line.where)
+        row = ft.Container(ft.Row([
+            ft.Column([text(f"{name} · {where}", size=13, weight=ft.FontWeight.W_600),
+                       text(explanation, size=13)], spacing=2, expand=True),
+            text(str(line.points), size=18, weight=ft.FontWeight.BOLD),
+        ], spacing=8), padding=ft.Padding.symmetric(horizontal=12, vertical=4))
+        return labelled(f"line-{player}-{number}", row, label=f"{name}: {explanation}")
+
+    def _where(self, where: str) -> str:
+        parts = where.split()
+        if parts[0] != "tree":
+            return scorer_text("category.cave", {}, self.app.lang)
+        words = self.t("forest.tree", number=parts[1])
+        if len(parts) > 2:
+            words += " · " + scorer_text(f"slot.{parts[2]}", {}, self.app.lang)
+        return words
+
+    def toggle(self, index: int) -> None:
+        self.expanded ^= {index}
+        self.refresh()
