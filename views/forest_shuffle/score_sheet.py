@@ -6,22 +6,20 @@ from __future__ import annotations
 
 import flet as ft
 
-from scorer import ScoreLine, ScoreSheet, score
+from scorer import ScoreLine, score
 from views.forest_shuffle.forest import Forests
 from views.forest_shuffle.live import live_forests
 from views.forest_shuffle.species_sheet import species_name
 from views.i18n import scorer_text
-from views.session import AppSession, Screen
-from views.widgets.common import labelled, section, text
-from views.widgets.score_sheet import player_card, winners_line
+from views.session import AppSession
+from views.widgets.common import labelled, text
+from views.widgets.score_sheet import SheetScreen, winners_line
 from views.widgets.sheet_actions import sheet_actions
 
 
-class ForestSheetScreen(Screen):
+class ForestSheetScreen(SheetScreen):
     def __init__(self, app: AppSession, game_id: int):
-        super().__init__(app, f"/forest-shuffle/{game_id}/sheet")
-        self.game_id = game_id
-        self.expanded: set[int] = set()
+        super().__init__(app, f"/forest-shuffle/{game_id}/sheet", game_id)
 
     def refresh(self) -> None:
         record = self.app.store.game(self.game_id)
@@ -36,21 +34,12 @@ class ForestSheetScreen(Screen):
             self.app.store.save_game(self.game_id, record.data, status="finished")
         sheet = score(forests.file)
         self.view.controls = [ft.Column([winners_line(sheet, self.app.lang),
-                                         *self._players(sheet)],
+                                         *self.players(sheet)],
                                         spacing=8, scroll=ft.ScrollMode.AUTO, expand=True)]
         self.view.bottom_appbar = sheet_actions(self.app, self.t, sheet, forests.file,
                                                 f"forest-shuffle-{self.game_id}.json")
 
-    def _players(self, sheet: ScoreSheet) -> list[ft.Control]:
-        out: list[ft.Control] = [section(self.t("result.players"))]
-        for index, player in sorted(enumerate(sheet.players), key=lambda item: item[1].place):
-            lines = ([self._line(index, number, line) for number, line in enumerate(player.lines)]
-                     if index in self.expanded else [])
-            out.append(player_card(index, player, self.t, self.app.lang, index in self.expanded,
-                                   self.toggle, lines))
-        return out
-
-    def _line(self, player: int, number: int, line: ScoreLine) -> ft.Control:
+    def line(self, player: int, number: int, line: ScoreLine) -> ft.Control:
         lang = self.app.lang
         name = (scorer_text(f"cave.{line.item}", {}, lang) if line.category == "cave"
                 else species_name(line.item, lang))
@@ -71,7 +60,3 @@ class ForestSheetScreen(Screen):
         if len(parts) > 2:
             words += " · " + scorer_text(f"slot.{parts[2]}", {}, self.app.lang)
         return words
-
-    def toggle(self, index: int) -> None:
-        self.expanded ^= {index}
-        self.refresh()

@@ -8,20 +8,18 @@ import flet as ft
 
 from scorer import ScoreLine, ScoreSheet, score
 from views.i18n import scorer_text
-from views.session import AppSession, Screen
+from views.session import AppSession
 from views.state import SymbioseEntry
 from views.symbiose.live import live_table
 from views.widgets.card_face import card_face, describe
-from views.widgets.common import do, labelled, section, text
-from views.widgets.score_sheet import player_card, winners_line
+from views.widgets.common import do, labelled, text
+from views.widgets.score_sheet import SheetScreen, winners_line
 from views.widgets.sheet_actions import sheet_actions
 
 
-class ScoreSheetScreen(Screen):
+class ScoreSheetScreen(SheetScreen):
     def __init__(self, app: AppSession, game_id: int):
-        super().__init__(app, f"/symbiose/{game_id}/sheet")
-        self.game_id = game_id
-        self.expanded: set[int] = set()
+        super().__init__(app, f"/symbiose/{game_id}/sheet", game_id)
 
     def _entry(self) -> SymbioseEntry:
         return SymbioseEntry.from_data(self.app.store.game(self.game_id).data)  # type: ignore[union-attr]
@@ -39,7 +37,7 @@ class ScoreSheetScreen(Screen):
         if record is not None and record.status != "finished":
             self.app.store.save_game(self.game_id, record.data, status="finished")
         sheet = score(entry.file)
-        self.view.controls = [ft.Column(self._ranking(sheet) + self._players(sheet),
+        self.view.controls = [ft.Column(self._ranking(sheet) + self.players(sheet),
                                         spacing=8, scroll=ft.ScrollMode.AUTO, expand=True)]
         self.view.bottom_appbar = sheet_actions(self.app, self.t, sheet, entry.file,
                                                 f"symbiose-{self.game_id}.json")
@@ -52,17 +50,7 @@ class ScoreSheetScreen(Screen):
                 total=team.total), size=16, weight=ft.FontWeight.W_600)))
         return out
 
-    def _players(self, sheet: ScoreSheet) -> list[ft.Control]:
-        out: list[ft.Control] = [section(self.t("result.players"))]
-        ranked = sorted(enumerate(sheet.players), key=lambda item: item[1].place)
-        for index, player in ranked:
-            lines = ([self._line(index, number, line) for number, line in enumerate(player.lines)]
-                     if index in self.expanded else [])
-            out.append(player_card(index, player, self.t, self.app.lang, index in self.expanded,
-                                   self.toggle, lines))
-        return out
-
-    def _line(self, player: int, number: int, line: ScoreLine) -> ft.Control:
+    def line(self, player: int, number: int, line: ScoreLine) -> ft.Control:
         explanation = scorer_text(line.explain.key, line.explain.params, self.app.lang)
         row = ft.Container(ft.Row([
             card_face(line.item, width=52, height=52),
@@ -71,10 +59,6 @@ class ScoreSheetScreen(Screen):
         ], spacing=8), padding=ft.Padding.symmetric(horizontal=12, vertical=4),
             on_click=do(self.show_rule, line), ink=True)
         return labelled(f"line-{player}-{number}", row, label=explanation, button=True)
-
-    def toggle(self, index: int) -> None:
-        self.expanded ^= {index}
-        self.refresh()
 
     def show_rule(self, line: ScoreLine) -> None:
         lang = self.app.lang

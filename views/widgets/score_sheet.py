@@ -7,9 +7,10 @@ from collections.abc import Callable
 
 import flet as ft
 
-from scorer import PlayerScore, ScoreSheet
+from scorer import PlayerScore, ScoreLine, ScoreSheet
 from views.i18n import scorer_text
-from views.widgets.common import do, labelled, text
+from views.session import AppSession, Screen
+from views.widgets.common import do, labelled, section, text
 
 
 def winners_line(sheet: ScoreSheet, lang: str) -> ft.Control:
@@ -38,3 +39,28 @@ def player_card(index: int, player: PlayerScore, t: Callable[..., str], lang: st
     if expanded:
         body += lines
     return ft.Card(ft.Column(body, spacing=0))
+
+
+class SheetScreen(Screen):
+    """A game's score sheet: the players ranked, each expandable into the lines `line` draws."""
+
+    def __init__(self, app: AppSession, route: str, game_id: int):
+        super().__init__(app, route)
+        self.game_id = game_id
+        self.expanded: set[int] = set()
+
+    def line(self, player: int, number: int, line: ScoreLine) -> ft.Control:
+        raise NotImplementedError
+
+    def players(self, sheet: ScoreSheet) -> list[ft.Control]:
+        out: list[ft.Control] = [section(self.t("result.players"))]
+        for index, player in sorted(enumerate(sheet.players), key=lambda item: item[1].place):
+            lines = ([self.line(index, number, line) for number, line in enumerate(player.lines)]
+                     if index in self.expanded else [])
+            out.append(player_card(index, player, self.t, self.app.lang, index in self.expanded,
+                                   self.toggle, lines))
+        return out
+
+    def toggle(self, index: int) -> None:
+        self.expanded ^= {index}
+        self.refresh()
