@@ -63,7 +63,7 @@ def listing(lang: str) -> str:
             lines += ["", text(f"forest_shuffle.group.{group}", lang=lang)]
         lines.append(f"  {s.id:<26} {_name(s.id, lang):<28} {rule_text(s, lang)}")
     lines += ["", text("forest_shuffle.group.caves", lang=lang)]
-    lines += [f"  {c.id:<26} {_cave_name(c, lang):<28} {_cave_rule(c, lang)}"
+    lines += [f"  {c.id:<26} {_cave_name(c, lang):<28} {cave_rule(c, lang)}"
               for c in catalog.caves]
     return "\n".join(lines) + "\n"
 
@@ -101,7 +101,7 @@ def cave_text(cave: Cave, lang: str) -> str:
     if cave.copies:
         _field(lines, "copies", text("forest_shuffle.rules.copies_in",
                                      {"count": cave.copies, "box": cave.box}, lang), lang)
-    _field(lines, "scores", _cave_rule(cave, lang), lang)
+    _field(lines, "scores", cave_rule(cave, lang), lang)
     lines += ["", text("forest_shuffle.rules.rulings", lang=lang)]
     lines += _rulings(cave.rulings, lang)
     return "\n".join(lines) + "\n"
@@ -302,7 +302,7 @@ def _cave_name(cave: Cave, lang: str) -> str:
     return text(f"cave.{cave.id}", lang=lang)
 
 
-def _cave_rule(cave: Cave, lang: str) -> str:
+def cave_rule(cave: Cave, lang: str) -> str:
     found = _rule("cards_in_cave", {"each": cave.points_per_card}, lang)
     if cave.points_per_symbol:
         per = next(iter(cave.points_per_symbol.values()))

@@ -3,9 +3,12 @@
 import pytest
 
 from scorer import score
+from scorer.forest_shuffle.catalog import load_catalog
 from scorer.forest_shuffle.models import SLOTS
+from scorer.forest_shuffle.rules_text import rule_text, ruling_text
 from tests.views.fake_client import FakeClient
 from tests.views.helpers import example, name_field, totals
+from views.session import PREFS_LANGUAGE
 from views.widgets.score_sheet import categories_line
 
 pytestmark = pytest.mark.asyncio
@@ -146,3 +149,135 @@ async def test_boxes_in_play_are_remembered_on_the_device(open_app, store):
     again = await open_app("/", prefs=c.prefs)
     await again.tap("game-forest-shuffle")
     assert again.get("box-alpine").selected and not again.get("box-woodland_edge").selected
+
+
+def _forest(store, game_id: int, player: int = 0) -> list:
+    return store.game(game_id).data["file"]["players"][player]["forest"]
+
+
+async def test_replace_and_move_a_card_with_undo(open_app, store):
+    c = await open_app()
+    game_id = await start_forest_game(c, ["Ann", "Bob"])
+    await c.tap("quick-oak")
+    await c.tap("quick-beech")
+    await c.tap("slot-0-0-top")
+    await c.tap("pick-chaffinch-beech")
+    # Replace: the species sheet for that slot, one tap swaps the card
+    await c.tap("card-0-0-top-0")
+    await c.tap("replace-card")
+    assert c.find("pick-goshawk") is not None and c.find("pick-red_fox") is None
+    await c.tap("pick-goshawk-oak")
+    assert _forest(store, game_id)[0]["top"] == {"card": "goshawk", "symbol": "oak"}
+    assert c.find("slot-0-1-top") is not None  # back to the forest
+    # Move: then an empty slot of the same side, any tree
+    await c.tap("card-0-0-top-0")
+    await c.tap("move-card")
+    assert "Goshawk" in c.get("move-hint").label
+    await c.tap("slot-0-1-top")
+    forest = _forest(store, game_id)
+    assert "top" not in forest[0] and forest[1]["top"] == {"card": "goshawk", "symbol": "oak"}
+    assert c.find("move-hint") is None
+    file = store.game(game_id).data["file"]
+    assert totals(c) == [p.total for p in score(file).players]
+    assert c.find("card-0-1-top-0") is not None and c.find("slot-0-0-top") is not None
+    # a slot of another side is no target: it opens its sheet and the card stays
+    await c.tap("card-0-1-top-0")
+    await c.tap("move-card")
+    await c.tap("slot-0-0-left")
+    assert c.find("pick-red_fox") is not None
+    await c.tap("picker-close")
+    assert _forest(store, game_id)[1]["top"] == {"card": "goshawk", "symbol": "oak"}
+    # a move can be cancelled
+    await c.tap("card-0-1-top-0")
+    await c.tap("move-card")
+    await c.tap("move-cancel")
+    assert c.find("move-hint") is None
+    # Replace a tree: its dwellers stay
+    await c.tap("card-0-1-tree")
+    await c.tap("replace-card")
+    assert c.find("move-card") is None
+    await c.tap("pick-linden")
+    forest = _forest(store, game_id)
+    assert forest[1]["tree"] == "linden" and forest[1]["top"]["card"] == "goshawk"
+    # Undo covers both
+    await c.tap("undo")
+    assert _forest(store, game_id)[1]["tree"] == "beech"
+    await c.tap("undo")
+    forest = _forest(store, game_id)
+    assert forest[0]["top"]["card"] == "goshawk" and "top" not in forest[1]
+    await c.tap("undo")
+    assert _forest(store, game_id)[0]["top"] == {"card": "chaffinch", "symbol": "beech"}
+    assert totals(c) == [p.total for p in score(store.game(game_id).data["file"]).players]
+
+
+async def test_player_chips_mark_a_forest_with_a_problem(open_app, store):
+    c = await open_app()
+    await start_forest_game(c, ["Ann", "Bob"])
+    assert c.get("player-0").label == "Ann" and c.get("player-1").label == "Bob"
+    await c.tap("quick-oak")
+    await c.tap("slot-0-0-right")
+    await c.tap("pick-roe_deer")  # without its tree symbol: a problem
+    await c.tap("player-1")
+    assert c.get("player-0").label == "Ann !"  # visible from Bob's forest
+    assert c.get("player-1").label == "Bob"
+    assert c.find("problem-0-0-right-0") is None  # the problem itself is at Ann's card
+    await c.tap("player-0")
+    await c.tap("card-0-0-right-0")
+    chip = next(s.identifier for s in c.all() if getattr(s, "identifier", "") and
+                s.identifier.startswith("symbol-0-0-right-0-"))
+    await c.tap(chip)
+    assert c.get("player-0").label == "Ann"
+
+
+async def test_cave_type_with_the_exploration_box(open_app, store):
+    c = await open_app()
+    await start_forest_game(c, ["Ann", "Bob"])
+    assert c.find("cave-type-regular_cave") is None  # no Exploration: no cave types
+    c = await open_app()
+    game_id = await start_forest_game(c, ["Ann", "Bob"], boxes=("exploration",))
+    for cave in load_catalog().caves:
+        assert c.find(f"cave-type-{cave.id}") is not None
+    assert c.get("cave-type-regular_cave").selected
+    assert c.get("cave-type-bat_cave").label == "Bat Cave"
+    await c.tap("quick-oak")
+    await c.tap("cave-plus")
+    await c.tap("cave-type-bat_cave")
+    file = store.game(game_id).data["file"]
+    assert file["players"][0]["cave_type"] == "bat_cave"
+    assert "cave_type" not in file["players"][1]
+    assert c.get("cave-type-bat_cave").selected and not c.get("cave-type-regular_cave").selected
+    assert totals(c) == [p.total for p in score(file).players]
+    assert c.get("cave").label.endswith(
+        f"{score(file).players[0].lines[-1].points} points")
+    await c.tap("player-1")
+    assert c.get("cave-type-regular_cave").selected
+    await c.tap("player-0")
+    await c.tap("undo")
+    assert "cave_type" not in store.game(game_id).data["file"]["players"][0]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+async def test_score_sheet_line_shows_the_full_rule_and_rulings(open_app, store, lang):
+    c = await open_app(prefs={PREFS_LANGUAGE: lang})
+    game_id = await start_forest_game(c, ["Ann", "Bob"])
+    await c.tap("quick-oak")
+    await c.tap("cave-plus")
+    await c.tap("player-1")
+    await c.tap("quick-beech")
+    await c.tap("open-sheet")
+    assert c.page.route == f"/forest-shuffle/{game_id}/sheet"
+    sheet = score(store.game(game_id).data["file"])
+    await c.tap("result-0")
+    oak = load_catalog().by_id("oak")
+    assert sheet.players[0].lines[0].item == "oak" and oak.rulings
+    await c.tap("line-0-0")
+    assert c.find("rule-dialog") is not None
+    assert c.get("rule-text").label == rule_text(oak, lang)
+    for ruling in oak.rulings:
+        assert c.get(f"ruling-{ruling}").label == ruling_text(ruling, lang)
+    await c.tap("rule-close")
+    # the cave's line explains the cave
+    await c.tap(f"line-0-{len(sheet.players[0].lines) - 1}")
+    cave = load_catalog().cave("regular_cave")
+    for ruling in cave.rulings:
+        assert c.get(f"ruling-{ruling}").label == ruling_text(ruling, lang)

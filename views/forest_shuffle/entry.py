@@ -8,10 +8,12 @@ Every change goes straight to the store; every number and problem comes from the
 from __future__ import annotations
 
 import json
+import re
 
 import flet as ft
 
 from scorer.forest_shuffle.catalog import load_catalog
+from scorer.forest_shuffle.checks import DEFAULT_CAVE
 from scorer.forest_shuffle.models import SAPLING
 from views.forest_shuffle.forest import Forests, card_id, card_symbol, make_card
 from views.forest_shuffle.live import LiveForests, Spot, live_forests
@@ -27,6 +29,7 @@ from views.widgets.common import Keeper, do, labelled, pill, text
 from views.widgets.totals import TotalsBar
 
 CELL_W, CELL_H = 112, 56
+_PLAYER = re.compile(r"^players\[(\d+)\]")
 
 
 def can_add_another(species_ids: list[str], slot: str, below: list[str]) -> bool:
@@ -50,6 +53,8 @@ class ForestScreen(Screen):
         self.shown = 0
         self.picking: tuple[int, str] | None = None  # (tree, slot) or (-1, "whole")
         self.selected: Spot | None = None
+        self.replacing: Spot | None = None  # the card the open species sheet replaces
+        self.moving: Spot | None = None  # the dweller waiting for an empty slot to go to
         self.sheet = SpeciesSheet(on_pick=self.pick, on_close=self.close_sheet)
         self.keep = Keeper()
         self._frame()
@@ -64,23 +69,38 @@ class ForestScreen(Screen):
 
     def show_player(self, player: int) -> None:
         self.shown, self.selected, self.picking = player, None, None
+        self.replacing = self.moving = None
         self.refresh()
 
     def open_sheet_for(self, tree: int, slot: str) -> None:
+        self.replacing = self.moving = None
         self.picking = (tree, slot)
         self.sheet.open(slot, self.forests.boxes, self.app.lang)
         self.refresh()
 
     def close_sheet(self) -> None:
-        self.picking = None
+        self.picking = self.replacing = None
         self.refresh()
+
+    def open_replace(self, spot: Spot) -> None:
+        """The species sheet for the card's slot (or of trees); one pick swaps the card."""
+        _, tree, part, _ = spot
+        self.open_sheet_for(tree, "whole" if part == "tree" else part)
+        self.replacing = spot
 
     def pick(self, species: str, symbol: str | None) -> None:
         if self.picking is None:
             return
         tree, slot = self.picking
-        self.picking = None
-        if slot == "whole":
+        replacing, self.picking, self.replacing = self.replacing, None, None
+        if replacing is not None:
+            player, tree, part, index = replacing
+            if part == "tree":
+                self.forests.replace_host(player, tree, species, symbol)
+            else:
+                self.forests.replace_card(player, tree, part, index or 0,
+                                          make_card(species, symbol))
+        elif slot == "whole":
             self.forests.add_host(self.shown, species, symbol)
         else:
             self.forests.add_card(self.shown, tree, slot, make_card(species, symbol))
@@ -89,7 +109,30 @@ class ForestScreen(Screen):
 
     def select(self, spot: Spot) -> None:
         self.selected = None if self.selected == spot else spot
+        self.moving = None
         self.refresh()
+
+    def start_move(self, spot: Spot) -> None:
+        self.moving, self.selected = spot, None
+        self.refresh()
+
+    def cancel_move(self) -> None:
+        self.moving = None
+        self.refresh()
+
+    def _move_target(self, tree: int, slot: str) -> bool:
+        return (self.moving is not None and self.moving[0] == self.shown
+                and self.moving[2] == slot and not self.forests.cards(self.shown, tree, slot))
+
+    def tap_slot(self, tree: int, slot: str) -> None:
+        """An empty slot: the end of a move when one is waiting for this side, else the sheet."""
+        if self.moving is not None and self._move_target(tree, slot):
+            player, source, part, index = self.moving
+            self.moving = None
+            self.forests.move_card(player, source, part, index or 0, tree)
+            self._changed()
+        else:
+            self.open_sheet_for(tree, slot)
 
     def remove(self, spot: Spot) -> None:
         player, tree, part, index = spot
@@ -114,9 +157,13 @@ class ForestScreen(Screen):
         self.forests.set_cave(self.shown, self.forests.cave(self.shown) + delta)
         self._changed()
 
+    def set_cave_type(self, cave_type: str) -> None:
+        self.forests.set_cave_type(self.shown, cave_type)
+        self._changed()
+
     def undo(self) -> None:
         if self.forests.undo():
-            self.selected = None
+            self.selected = self.moving = None
             self._changed()
 
     async def open_score_sheet(self) -> None:
@@ -155,14 +202,20 @@ class ForestScreen(Screen):
             tree, slot = self.picking
             title = (self.t("forest.add_tree") if slot == "whole" else self.t(
                 "forest.slot", number=tree + 1, slot=scorer_text(f"slot.{slot}", {}, lang)))
+            if self.replacing is not None:
+                title = f"{self.t('forest.replace')} · {title}"
             self.view.controls = [ft.Container(self.sheet.build(title), expand=True,
                                                padding=8)]
             self.keep.next_round()
             return
         names = tuple(self.forests.names)
+        flagged = tuple(sorted(_players_with_problems(live)))
         self.top.controls = [
-            self.keep(("chips", self.shown, names), self._player_chips),
+            self.keep(("chips", self.shown, names, flagged, lang),
+                      lambda: self._player_chips(set(flagged))),
             self.keep(("add-tree", tuple(self.forests.boxes), lang), self._tree_row)]
+        if self.moving is not None:
+            self.top.controls.append(self._move_bar(self.moving))
         player = self.shown
         rows: list[ft.Control] = [self._tree(live, player, t)
                                   for t in range(len(self.forests.forest(player)))]
@@ -188,11 +241,29 @@ class ForestScreen(Screen):
             *[pill(f"quick-{tree}", species_name(tree, lang), do(self.add_tree, tree))
               for tree in [*trees, SAPLING]]], spacing=6, scroll=ft.ScrollMode.AUTO)
 
-    def _player_chips(self) -> ft.Row:
-        return ft.Row([pill(f"player-{i}", name, do(self.show_player, i),
-                            selected=i == self.shown)
-                       for i, name in enumerate(self.forests.names)],
+    def _player_chips(self, flagged: set[int]) -> ft.Row:
+        """A chip per player; a red dot and "!" mark a forest with a problem."""
+        def chip(i: int, name: str) -> ft.Control:
+            if i not in flagged:
+                return pill(f"player-{i}", name, do(self.show_player, i), selected=i == self.shown)
+            return pill(f"player-{i}", f"{name} !", do(self.show_player, i),
+                        selected=i == self.shown,
+                        tooltip=self.t("forest.player_problem", name=name),
+                        leading=ft.Icon(ft.Icons.CIRCLE, size=10, color=ft.Colors.ERROR))
+        return ft.Row([chip(i, name) for i, name in enumerate(self.forests.names)],
                       spacing=6, scroll=ft.ScrollMode.AUTO)
+
+    def _move_bar(self, spot: Spot) -> ft.Control:
+        player, tree, part, index = spot
+        name = species_name(card_id(self.forests.cards(player, tree, part)[index or 0]),
+                            self.app.lang)
+        hint = self.t("forest.move_hint", slot=scorer_text(f"slot.{part}", {}, self.app.lang),
+                      name=name)
+        return ft.Row([labelled("move-hint", text(hint, size=13, expand=True,
+                                                  color=ft.Colors.PRIMARY), label=hint),
+                       labelled("move-cancel", ft.IconButton(
+                           ft.Icons.CLOSE, tooltip=self.t("forest.move_cancel"),
+                           on_click=do(self.cancel_move)))])
 
     def _tree(self, live: LiveForests, player: int, tree: int) -> ft.Control:
         entry = self.forests.forest(player)[tree]
@@ -206,7 +277,8 @@ class ForestScreen(Screen):
         why = live.lines.get(selected) if selected else None  # the details panel explains it
         key = ("tree", player, tree, json.dumps(entry, sort_keys=True), points, problems,
                selected, json.dumps(why.explain.params, sort_keys=True) if why else None,
-               tuple(self.forests.boxes), self.app.lang)
+               tuple(self.forests.boxes), self.app.lang,
+               self.moving if self.moving and self.moving[0] == player else None)
         return self.keep(key, lambda: self._make_tree(live, player, tree, selected))
 
     def _make_tree(self, live: LiveForests, player: int, tree: int,
@@ -217,11 +289,15 @@ class ForestScreen(Screen):
         def cell(slot: str) -> ft.Control:
             cards = self.forests.cards(player, tree, slot)
             if not cards:
+                target = self._move_target(tree, slot)
                 return labelled(f"slot-{player}-{tree}-{slot}", ft.Container(
-                    ft.Icon(ft.Icons.ADD, color=ft.Colors.ON_SURFACE_VARIANT), width=CELL_W,
-                    height=CELL_H, border_radius=8, ink=True, alignment=ft.Alignment.CENTER,
-                    border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
-                    on_click=do(self.open_sheet_for, tree, slot)),
+                    ft.Icon(ft.Icons.MOVE_DOWN if target else ft.Icons.ADD,
+                            color=ft.Colors.PRIMARY if target else ft.Colors.ON_SURFACE_VARIANT),
+                    width=CELL_W, height=CELL_H, border_radius=8, ink=True,
+                    alignment=ft.Alignment.CENTER,
+                    border=ft.Border.all(3 if target else 1, ft.Colors.PRIMARY if target
+                                         else ft.Colors.OUTLINE_VARIANT),
+                    on_click=do(self.tap_slot, tree, slot)),
                     label=self.t("forest.empty_slot", number=tree + 1,
                                  slot=scorer_text(f"slot.{slot}", {}, lang)), button=True)
             faces = [self._face(live, (player, tree, slot, k), card_id(card))
@@ -296,9 +372,17 @@ class ForestScreen(Screen):
                                  lang, symbol, lambda s: self.set_symbol(spot, s))
             if len(chips) > 1:
                 controls.append(ft.Row(chips, wrap=True, spacing=6, run_spacing=6))
-        controls.append(labelled("remove-card", ft.OutlinedButton(
+        buttons: list[ft.Control] = [labelled("replace-card", ft.OutlinedButton(
+            self.t("forest.replace"), icon=ft.Icons.SWAP_HORIZ,
+            on_click=do(self.open_replace, spot)))]
+        if part != "tree":
+            buttons.append(labelled("move-card", ft.OutlinedButton(
+                self.t("forest.move"), icon=ft.Icons.OPEN_WITH,
+                on_click=do(self.start_move, spot))))
+        buttons.append(labelled("remove-card", ft.OutlinedButton(
             self.t("forest.remove"), icon=ft.Icons.DELETE_OUTLINE,
             on_click=do(self.remove, spot))))
+        controls.append(ft.Row(buttons, wrap=True, spacing=6, run_spacing=6))
         return ft.Container(ft.Column(controls, spacing=6), padding=ft.Padding.only(top=6))
 
     def _cave(self, live: LiveForests, player: int) -> ft.Control:
@@ -306,14 +390,32 @@ class ForestScreen(Screen):
         line = live.sheet.players[player].lines[-1] if live.sheet else None
         label = self.t("forest.cave", count=count,
                        points="" if line is None else self.t("pond.points", points=line.points))
-        return self.keep(("cave", player, count, label), lambda: ft.Card(ft.Container(ft.Row([
+        exploring = "exploration" in self.forests.boxes
+        cave_type = (self.forests.cave_type(player) or DEFAULT_CAVE) if exploring else None
+        key = ("cave", player, count, label, cave_type, self.app.lang)
+        return self.keep(key, lambda: self._make_cave(count, label, cave_type))
+
+    def _make_cave(self, count: int, label: str, cave_type: str | None) -> ft.Control:
+        """The stepper; with the Exploration box, the cave's type as chips."""
+        lang = self.app.lang
+        stepper = ft.Row([
             labelled("cave", text(label, size=15, expand=True), label=label),
             labelled("cave-minus", ft.IconButton(ft.Icons.REMOVE, disabled=count == 0,
                                                  tooltip=self.t("forest.cave_minus"),
                                                  on_click=do(self.cave_step, -1))),
             labelled("cave-plus", ft.IconButton(ft.Icons.ADD, tooltip=self.t("forest.cave_plus"),
                                                 on_click=do(self.cave_step, 1))),
-        ]), padding=8)))
+        ])
+        parts: list[ft.Control] = [stepper]
+        if cave_type is not None:
+            parts += [text(self.t("forest.cave_type"), size=12,
+                           color=ft.Colors.ON_SURFACE_VARIANT),
+                      ft.Row([pill(f"cave-type-{cave.id}", scorer_text(f"cave.{cave.id}", {}, lang),
+                                   do(self.set_cave_type, cave.id),
+                                   selected=cave.id == cave_type)
+                              for cave in load_catalog().caves],
+                             wrap=True, spacing=6, run_spacing=6)]
+        return ft.Card(ft.Container(ft.Column(parts, spacing=4), padding=8))
 
     def _other_problems(self, live: LiveForests) -> list[ft.Control]:
         out: list[ft.Control] = []
@@ -322,6 +424,16 @@ class ForestScreen(Screen):
                 scorer_text(problem.key, problem.params, self.app.lang),
                 color=ft.Colors.ERROR, size=13)))
         return out
+
+
+def _players_with_problems(live: LiveForests) -> set[int]:
+    """The players whose forest (or cave) has a problem the scorer reports."""
+    found = {spot[0] for spot in live.problems if spot is not None}
+    for problem in live.problems.get(None, []):
+        match = _PLAYER.match(problem.place)
+        if match:
+            found.add(int(match[1]))
+    return found
 
 
 def _spot_id(spot: Spot) -> str:

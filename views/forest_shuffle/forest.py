@@ -119,3 +119,28 @@ class Forests:
     def set_cave(self, player: int, count: int) -> None:
         self._remember()
         self.file["players"][player]["cave"] = max(0, count)
+
+    def replace_host(self, player: int, tree: int, species: str, symbol: str | None) -> None:
+        """Another tree, shrub or sapling in the same place; the dwellers around it stay."""
+        self._remember()
+        entry = self.forest(player)[tree]
+        entry["tree"] = species
+        if symbol and species != SAPLING:
+            entry["symbol"] = symbol
+        else:
+            entry.pop("symbol", None)
+
+    def move_card(self, player: int, tree: int, slot: str, index: int, to_tree: int) -> None:
+        """A dweller to the same side of another tree of the same forest: one undo step."""
+        self._remember()
+        cards = self.cards(player, tree, slot)
+        card = cards.pop(index)
+        self._set_cards(player, tree, slot, cards)
+        self._set_cards(player, to_tree, slot, [*self.cards(player, to_tree, slot), card])
+
+    def cave_type(self, player: int) -> str | None:
+        return self.file["players"][player].get("cave_type")
+
+    def set_cave_type(self, player: int, cave_type: str) -> None:
+        self._remember()
+        self.file["players"][player]["cave_type"] = cave_type

@@ -7,12 +7,14 @@ from __future__ import annotations
 import flet as ft
 
 from scorer import ScoreLine, score
+from scorer.forest_shuffle.catalog import load_catalog
+from scorer.forest_shuffle.rules_text import cave_rule, rule_text, ruling_text
 from views.forest_shuffle.forest import Forests
 from views.forest_shuffle.live import live_forests
 from views.forest_shuffle.species_sheet import species_name
 from views.i18n import scorer_text
 from views.session import AppSession
-from views.widgets.common import labelled, text
+from views.widgets.common import do, labelled, text
 from views.widgets.score_sheet import SheetScreen, winners_line
 from views.widgets.sheet_actions import sheet_actions
 
@@ -49,8 +51,39 @@ class ForestSheetScreen(SheetScreen):
             ft.Column([text(f"{name} · {where}", size=13, weight=ft.FontWeight.W_600),
                        text(explanation, size=13)], spacing=2, expand=True),
             text(str(line.points), size=18, weight=ft.FontWeight.BOLD),
-        ], spacing=8), padding=ft.Padding.symmetric(horizontal=12, vertical=4))
-        return labelled(f"line-{player}-{number}", row, label=f"{name}: {explanation}")
+        ], spacing=8), padding=ft.Padding.symmetric(horizontal=12, vertical=4),
+            on_click=do(self.show_rule, line), ink=True)
+        return labelled(f"line-{player}-{number}", row, label=f"{name}: {explanation}",
+                        button=True)
+
+    def show_rule(self, line: ScoreLine) -> None:
+        """The card's (or cave's) full rule and every ruling about it, in the chosen language."""
+        lang = self.app.lang
+        catalog = load_catalog()
+        if line.category == "cave":
+            cave = catalog.cave(line.item)
+            name, rule, rulings = scorer_text(f"cave.{cave.id}", {}, lang), cave_rule(
+                cave, lang), cave.rulings
+        else:
+            species = catalog.by_id(line.item)
+            name, rule, rulings = species_name(species.id, lang), rule_text(
+                species, lang), species.rulings
+        parts: list[ft.Control] = [
+            labelled("rule-text", text(rule, size=15), label=rule),
+            text(scorer_text("forest_shuffle.rules.rulings", {}, lang),
+                 weight=ft.FontWeight.BOLD)]
+        parts += [labelled(f"ruling-{ruling}", text(words := ruling_text(ruling, lang),
+                                                    size=14), label=words)
+                  for ruling in rulings]
+        if not rulings:
+            parts.append(text(scorer_text("forest_shuffle.rules.no_rulings", {}, lang),
+                              size=14, italic=True))
+        self.app.page.show_dialog(ft.AlertDialog(
+            title=text(name),
+            content=labelled("rule-dialog", ft.Column(parts, tight=True, spacing=10,
+                                                      scroll=ft.ScrollMode.AUTO)),
+            actions=[labelled("rule-close", ft.TextButton(
+                self.t("result.close"), on_click=self.app.page.pop_dialog))]))
 
     def _where(self, where: str) -> str:
         parts = where.split()
