@@ -1,11 +1,16 @@
 """Forest Shuffle in Chromium at 390 x 844 against the real server: both forests of the base
-2-player example entered through the UI, tap by tap, then the score sheet against the scorer."""
+2-player example entered through the UI, tap by tap, then the score sheet against the scorer;
+one forest of the 3-player Alpine + Woodland Edge example; screenshots of the forest screens."""
 
 from __future__ import annotations
 
+import copy
 import json
+import os
+import time
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import expect
 
 from scorer import score
@@ -13,11 +18,14 @@ from scorer.forest_shuffle.catalog import load_catalog
 from scorer.forest_shuffle.models import SLOTS
 from tests.e2e.phone import Phone
 from views.forest_shuffle.species_sheet import printed_symbols
+from views.i18n import scorer_text
 from views.store import Store
 from views.widgets.score_sheet import categories_line
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 BOXES = ["base"]
+ALPINE_BOXES = ["base", "alpine", "woodland_edge"]
+SHOTS = Path(os.environ.get("TALLYBOOK_SHOTS", "/tmp/shots"))
 
 
 def example(name: str) -> dict:
@@ -35,27 +43,41 @@ def seed_players(server, names: list[str]) -> None:
     store.close()
 
 
-def pick_chip(card, slot: str) -> str:
+def pick_chip(card, slot: str, boxes: list[str] = BOXES) -> str:
     """The chip the sheet shows for this card: its symbol chip when the species is printed
     with more than one tree symbol on this side, else the species alone."""
     species = card if isinstance(card, str) else card["card"]
     symbol = None if isinstance(card, str) else card.get("symbol")
-    symbols = printed_symbols(load_catalog().by_id(species), slot, BOXES)
+    symbols = printed_symbols(load_catalog().by_id(species), slot, boxes)
     return f"pick-{species}-{symbol}" if symbol and len(symbols) > 1 else f"pick-{species}"
 
 
-def enter_forest(phone: Phone, player: int, forest: list, cave: int) -> None:
+def add_host(phone: Phone, entry: dict, boxes: list[str]) -> None:
+    """A tree of the boxes is one tap on its quick chip; a shrub (or a tree with a chosen
+    symbol) goes through "+ Tree" and the sheet: two taps."""
+    species = load_catalog().by_id(entry["tree"])
+    if species.kind == "tree" and "symbol" not in entry:
+        phone.tap(f"quick-{entry['tree']}")
+        return
+    phone.tap("add-tree")
+    chip = pick_chip({"card": entry["tree"], "symbol": entry.get("symbol")}, "whole", boxes)
+    expect(phone.by_id(chip)).to_be_attached()
+    phone.tap(chip)
+
+
+def enter_forest(phone: Phone, player: int, forest: list, cave: int,
+                 boxes: list[str] = BOXES) -> None:
     if player > 0:
         phone.tap(f"player-{player}")
         expect(phone.by_id(f"card-{player - 1}-0-tree")).to_have_count(0)
     for t, entry in enumerate(forest):
-        phone.tap(f"quick-{entry['tree']}")
+        add_host(phone, entry, boxes)
         expect(phone.by_id(f"card-{player}-{t}-tree")).to_be_attached()
         for slot in SLOTS:
             for k, card in enumerate(cards(entry.get(slot))):
                 first = f"slot-{player}-{t}-{slot}" if k == 0 else f"another-{player}-{t}-{slot}"
                 phone.tap(first)
-                chip = pick_chip(card, slot)
+                chip = pick_chip(card, slot, boxes)
                 expect(phone.by_id(chip)).to_be_attached()
                 phone.tap(chip)
                 expect(phone.by_id(f"card-{player}-{t}-{slot}-{k}")).to_be_attached()
@@ -92,3 +114,100 @@ def test_base_game_of_two_forests_entered_in_chromium(server, make_context):
         phone.expect_says(f"result-{index}", f"{player.name}, {player.total} points")
         phone.expect_says(f"result-{index}", f"{player.name} — {player.total}")
         phone.expect_says(f"result-{index}", categories_line(player, "en"))
+
+
+def start_game(server, make_context, names: list[str], boxes: list[str],
+               theme: str = "light") -> Phone:
+    """A new Forest Shuffle game of known players with these boxes, on its entry screen."""
+    seed_players(server, names)
+    phone = Phone.open(make_context(color_scheme=theme), server.url)
+    phone.tap("game-forest-shuffle")
+    for index, name in enumerate(names):
+        phone.tap(f"known-player-{name}")
+        expect(phone.by_id(f"remove-{index}")).to_be_attached()
+    for box in boxes:
+        if box != "base":  # base is in play on a fresh device
+            phone.tap(f"box-{box}")
+            expect(phone.by_id(f"box-{box}")).to_be_attached()
+    phone.tap("start")
+    expect(phone.by_id("quick-beech")).to_be_attached()
+    return phone
+
+
+def test_alpine_and_woodland_edge_forest_entered_in_chromium(server, make_context):
+    """The first forest of the 3-player Alpine + Woodland Edge example, the other two left
+    empty, against the scorer on the same file (as stored, and as built from the example)."""
+    began = time.monotonic()
+    file = example("forest-shuffle-alpine-woodland-edge-3-players.json")
+    names = [p["name"] for p in file["players"]]
+    first = file["players"][0]
+    phone = start_game(server, make_context, names, ALPINE_BOXES)
+    for tree in ("european_larch", "stone_pine"):  # the Alpine trees are one tap away
+        expect(phone.by_id(f"quick-{tree}")).to_be_attached()
+    setup = phone.taps
+    enter_forest(phone, 0, first["forest"], first["cave"], ALPINE_BOXES)
+    entry_taps = phone.taps - setup
+    pieces = sum(1 + sum(len(cards(e.get(s))) for s in SLOTS) for e in first["forest"])
+    assert entry_taps <= 2 * pieces, (entry_taps, pieces)  # cave taps included
+
+    built = copy.deepcopy(file)
+    for player in built["players"][1:]:
+        player["forest"], player["cave"] = [], 0
+    store = Store(server.data / "tallybook.sqlite3")
+    [record] = store.games("active")
+    store.close()
+    assert record.data["boxes"] == ALPINE_BOXES
+    stored = record.data["file"]
+    assert stored["players"][0]["forest"] == first["forest"]
+    assert stored["players"][0]["cave"] == first["cave"]
+    expected = score(built).players[0]
+    assert score(stored).players[0] == expected
+    assert expected.total > 0 and all(p.total == 0 for p in score(built).players[1:])
+
+    phone.expect_says("total-0", f"{expected.name}: {expected.total} points")
+    phone.tap("open-sheet")
+    phone.expect_says("result-0", f"{expected.name}, {expected.total} points")
+    phone.expect_says("result-0", f"{expected.name} — {expected.total}")
+    phone.expect_says("result-0", categories_line(expected, "en"))
+    for name, points in expected.categories.items():
+        assert f"{scorer_text('category.' + name, {}, 'en')} {points}" in \
+            categories_line(expected, "en")
+    assert time.monotonic() - began < 40, time.monotonic() - began
+
+
+def scroll_trees(phone: Phone, pixels: int) -> None:
+    """Scroll the forest list under the thumb (the wheel over its middle)."""
+    phone.page.mouse.move(195, 500)
+    phone.page.mouse.wheel(0, pixels)
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_forest_screenshots(server, make_context, theme):
+    """The entry screen, the species sheet and the score sheet of the base 2-player example's
+    first forest, in light and dark, for people to look at."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    file = example("forest-shuffle-base-2-players.json")
+    names = [p["name"] for p in file["players"]]
+    first = file["players"][0]
+    phone = start_game(server, make_context, names, BOXES, theme)
+    enter_forest(phone, 0, first["forest"], first["cave"])
+    expected = score({**file, "players": [first, {**file["players"][1], "forest": [],
+                                                  "cave": 0}]}).players[0]
+    phone.expect_says("total-0", f"{expected.name}: {expected.total} points")
+    scroll_trees(phone, -100_000)
+    scroll_trees(phone, 600)
+    phone.shot(str(SHOTS / f"forest-full-{theme}.png"))
+
+    empty = next((t, slot) for t, e in enumerate(first["forest"]) for slot in SLOTS
+                 if not e.get(slot))
+    phone.tap(f"slot-0-{empty[0]}-{empty[1]}")
+    expect(phone.by_id("picker-close")).to_be_attached()
+    phone.shot(str(SHOTS / f"forest-species-{theme}.png"))
+    phone.tap("picker-close")
+    expect(phone.by_id("picker-close")).to_have_count(0)
+
+    phone.tap("open-sheet")
+    phone.expect_says("result-0", f"{expected.name} — {expected.total}")
+    phone.tap("result-0")
+    expect(phone.by_id("line-0-0")).to_be_attached()
+    phone.shot(str(SHOTS / f"forest-sheet-{theme}.png"))
