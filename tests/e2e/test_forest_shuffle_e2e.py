@@ -211,3 +211,24 @@ def test_forest_screenshots(server, make_context, theme):
     phone.tap("result-0")
     expect(phone.by_id("line-0-0")).to_be_attached()
     phone.shot(str(SHOTS / f"forest-sheet-{theme}.png"))
+
+
+def test_shared_slots_and_the_cave_within_two_taps_a_card(server, make_context):
+    """A hare pair and a toad pair ("another" in place) and the cave, against the scorer."""
+    forest = [
+        {"tree": "linden", "left": [{"card": "european_hare", "symbol": "birch"},
+                                    {"card": "european_hare", "symbol": "birch"}]},
+        {"tree": "beech", "bottom": [{"card": "common_toad", "symbol": "beech"},
+                                     {"card": "common_toad", "symbol": "oak"}]},
+    ]
+    phone = start_game(server, make_context, ["Ann", "Bob"], BOXES)
+    setup = phone.taps
+    enter_forest(phone, 0, forest, cave=2)
+    file = {"version": 1, "game": "forest-shuffle",
+            "players": [{"name": "Ann", "cave": 2, "forest": forest},
+                        {"name": "Bob", "forest": []}]}
+    ann = score(file).players[0]
+    assert ann.total == 3 + 4 + 10 + 2  # Linden 3 (most), hares 2 x 2, toads 5 + 5, cave 2
+    phone.expect_says("total-0", f"Ann: {ann.total} points")
+    pieces = 2 + 4  # two trees, four dwellers in two shared slots
+    assert phone.taps - setup <= 2 * pieces  # the cave's two taps included
