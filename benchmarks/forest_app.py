@@ -27,6 +27,32 @@ ROOT = Path(__file__).resolve().parents[1]
 BOXES = ("base", "alpine", "woodland_edge", "exploration", "promo")
 
 
+def dweller_to_place(file: dict, total: int) -> tuple[str, str, str]:
+    """An empty slot of Ann's forest, the chip that fills it legally, and what the totals bar
+    then says: (slot id, chip id, words)."""
+    from scorer import check, score
+    from scorer.forest_shuffle.catalog import load_catalog
+    from scorer.forest_shuffle.models import SLOTS
+    from views.forest_shuffle.species_sheet import printed_symbols
+
+    ann = file["players"][0]
+    for t, entry in enumerate(ann["forest"]):
+        for slot in (s for s in SLOTS if s not in entry):
+            for species in load_catalog().species:
+                symbols = printed_symbols(species, slot, list(BOXES)) if slot in species.slots \
+                    else []
+                for symbol in symbols:
+                    entry[slot] = {"card": species.id, "symbol": symbol}
+                    game, problems = check(file)
+                    new_total = score(game).players[0].total if game and not problems else total
+                    del entry[slot]
+                    if new_total != total:
+                        chip = f"pick-{species.id}-{symbol}" if len(symbols) > 1 \
+                            else f"pick-{species.id}"
+                        return f"slot-0-{t}-{slot}", chip, f"{ann['name']}: {new_total} points"
+    raise SystemExit("no dweller can be added to Ann's forest")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--taps", type=int, default=30)
@@ -44,7 +70,7 @@ def main() -> int:
     from views.forest_shuffle.live import live_forests
     from views.store import Store
 
-    file = dealt_table(5, BOXES, 15, 30)
+    file = dealt_table(5, BOXES, 15, 28)  # two dwellers short of the deck, so one can be added
     assert live_forests(file).clean  # the totals bar shows the scorer's numbers
     before = score(file).players[0]
     plus = copy.deepcopy(file)
@@ -53,6 +79,7 @@ def main() -> int:
     assert after.total != before.total
     said_before = f"{before.name}: {before.total} points"
     said_after = f"{after.name}: {after.total} points"
+    slot_id, chip, said_placed = dweller_to_place(file, before.total)
 
     with tempfile.TemporaryDirectory() as folder:
         server = Server(Path(folder) / "data")
@@ -81,6 +108,17 @@ def main() -> int:
                     page.evaluate("() => { window.__tap.armed = false; }")
                     phone.tap("undo")
                     phone.expect_says("total-0", said_before)
+                placed = []
+                for _ in range(args.taps + 2):  # a dweller: the slot's sheet, then its chip
+                    phone.tap(slot_id)
+                    phone.by_id(chip).first.wait_for(state="attached")
+                    page.evaluate(f"() => window.__arm('total-0', {said_placed!r})")
+                    phone.tap(chip)
+                    page.wait_for_function("() => window.__tap.end !== null", polling="raf")
+                    placed.append(page.evaluate("() => window.__tap.end - window.__tap.start"))
+                    page.evaluate("() => { window.__tap.armed = false; }")
+                    phone.tap("undo")
+                    phone.expect_says("total-0", said_before)
                 browser.close()
         finally:
             server.stop()
@@ -94,8 +132,11 @@ def main() -> int:
           "   target median < 150 ms")
     print(f"tap -> total (Playwright round trip, incl. its actionability checks) median "
           f"{statistics.median(round_trip):.0f} ms, p95 {percentile(round_trip, 0.95):.0f} ms")
-    met = median < 150
-    print("target met" if met else "TARGET MISSED")
+    placed = placed[2:]
+    print(f"dweller placed -> total (in page)  median {statistics.median(placed):.0f} ms, "
+          f"p95 {percentile(placed, 0.95):.0f} ms (n={len(placed)})   target median < 150 ms")
+    met = median < 150 and statistics.median(placed) < 150
+    print("targets met" if met else "TARGET MISSED")
     return 0 if met else 1
 
 
