@@ -184,6 +184,8 @@ class ForestScreen(Screen):
             ft.Container(self.top, padding=ft.Padding.only(left=8, right=8, top=8)),
             ft.Container(self.trees, expand=True, padding=ft.Padding.symmetric(horizontal=8)),
         ], expand=True, spacing=8)
+        self.sheet_box = ft.Container(expand=True, padding=8, visible=False)
+        self.view.controls = [self.body, self.sheet_box]
         self.totals = TotalsBar(on_finish=self.open_score_sheet)
         self.view.bottom_appbar = self.totals.bar
 
@@ -204,9 +206,10 @@ class ForestScreen(Screen):
                 "forest.slot", number=tree + 1, slot=scorer_text(f"slot.{slot}", {}, lang)))
             if self.replacing is not None:
                 title = f"{self.t('forest.replace')} · {title}"
-            self.view.controls = [ft.Container(self.sheet.build(title), expand=True,
-                                               padding=8)]
-            self.keep.next_round()
+            # The forest stays in the view, hidden, with its kept controls (no next_round):
+            # closing the sheet then sends only what the pick changed, not the whole forest.
+            self.sheet_box.content = self.sheet.build(title)
+            self.sheet_box.visible, self.body.visible = True, False
             return
         names = tuple(self.forests.names)
         flagged = tuple(sorted(_players_with_problems(live)))
@@ -222,7 +225,7 @@ class ForestScreen(Screen):
         rows.append(self._cave(live, player))
         rows += self._other_problems(live)
         self.trees.controls = rows
-        self.view.controls = [self.body]
+        self.sheet_box.content, self.sheet_box.visible, self.body.visible = None, False, True
         self.keep.next_round()
 
     def add_tree(self, species: str) -> None:
@@ -266,82 +269,87 @@ class ForestScreen(Screen):
                            on_click=do(self.cancel_move)))])
 
     def _tree(self, live: LiveForests, player: int, tree: int) -> ft.Control:
+        """A tree as a cross of cards. The card around it (its shell) and every face, empty slot
+        and details panel are kept while what they show is unchanged, and the shell's rows get
+        them each refresh: a pick sends the browser the faces that changed, not whole trees."""
+        lang = self.app.lang
+        keep = self.keep
+        shell: _TreeShell = keep(("tree", player, tree, lang),
+                                 lambda: _TreeShell(player, tree, self.t(
+                                     "forest.tree", number=tree + 1)))
         entry = self.forests.forest(player)[tree]
-        spots = [s for s in list(live.lines) + list(live.problems) if s and s[:2] == (player,
-                                                                                      tree)]
-        points = tuple(sorted((s, live.lines[s].points) for s in set(spots) if s in live.lines))
-        problems = tuple(sorted((str(s), p.key, json.dumps(p.params, sort_keys=True))
-                                for s in set(spots) for p in live.problems.get(s, [])))
         selected = self.selected if self.selected and self.selected[:2] == (player, tree) \
             else None
-        why = live.lines.get(selected) if selected else None  # the details panel explains it
-        key = ("tree", player, tree, json.dumps(entry, sort_keys=True), points, problems,
-               selected, json.dumps(why.explain.params, sort_keys=True) if why else None,
-               tuple(self.forests.boxes), self.app.lang,
-               self.moving if self.moving and self.moving[0] == player else None)
-        return self.keep(key, lambda: self._make_tree(live, player, tree, selected))
-
-    def _make_tree(self, live: LiveForests, player: int, tree: int,
-                   selected: Spot | None) -> ft.Control:
-        lang = self.app.lang
-        entry = self.forests.forest(player)[tree]
 
         def cell(slot: str) -> ft.Control:
             cards = self.forests.cards(player, tree, slot)
             if not cards:
                 target = self._move_target(tree, slot)
-                return labelled(f"slot-{player}-{tree}-{slot}", ft.Container(
-                    ft.Icon(ft.Icons.MOVE_DOWN if target else ft.Icons.ADD,
-                            color=ft.Colors.PRIMARY if target else ft.Colors.ON_SURFACE_VARIANT),
-                    width=CELL_W, height=CELL_H, border_radius=8, ink=True,
-                    alignment=ft.Alignment.CENTER,
-                    border=ft.Border.all(3 if target else 1, ft.Colors.PRIMARY if target
-                                         else ft.Colors.OUTLINE_VARIANT),
-                    on_click=do(self.tap_slot, tree, slot)),
-                    label=self.t("forest.empty_slot", number=tree + 1,
-                                 slot=scorer_text(f"slot.{slot}", {}, lang)), button=True)
+                return keep(("slot", player, tree, slot, target, lang),
+                            lambda: self._empty_slot(player, tree, slot, target))
             faces = [self._face(live, (player, tree, slot, k), card_id(card))
                      for k, card in enumerate(cards)]
             below = [card_id(c) for c in self.forests.cards(player, tree, "bottom")]
             if can_add_another([card_id(c) for c in cards], slot, below):
-                faces.append(labelled(f"another-{player}-{tree}-{slot}", ft.TextButton(
-                    self.t("forest.add_another"), icon=ft.Icons.ADD,
-                    on_click=do(self.open_sheet_for, tree, slot)), button=True))
-            return ft.Column(faces, spacing=4, width=CELL_W, tight=True)
+                faces.append(keep(("another", player, tree, slot, lang), lambda: labelled(
+                    f"another-{player}-{tree}-{slot}", ft.TextButton(
+                        self.t("forest.add_another"), icon=ft.Icons.ADD,
+                        on_click=do(self.open_sheet_for, tree, slot)), button=True)))
+            column = keep(("cell", player, tree, slot),
+                          lambda: ft.Column(spacing=4, width=CELL_W, tight=True))
+            column.controls = faces
+            return column
 
         host = self._face(live, (player, tree, "tree", None), entry["tree"])
-        gap = ft.Container(width=CELL_W)
-        cross = ft.Column([
-            ft.Row([gap, cell("top"), gap], alignment=ft.MainAxisAlignment.CENTER,
-                   vertical_alignment=ft.CrossAxisAlignment.END),
-            ft.Row([cell("left"), host, cell("right")], alignment=ft.MainAxisAlignment.CENTER),
-            ft.Row([gap, cell("bottom"), gap], alignment=ft.MainAxisAlignment.CENTER,
-                   vertical_alignment=ft.CrossAxisAlignment.START),
-        ], spacing=4, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
-        parts: list[ft.Control] = [text(self.t("forest.tree", number=tree + 1), size=12,
-                                        color=ft.Colors.ON_SURFACE_VARIANT), cross]
+        shell.top.controls = [shell.gaps[0], cell("top"), shell.gaps[1]]
+        shell.middle.controls = [cell("left"), host, cell("right")]
+        shell.bottom.controls = [shell.gaps[2], cell("bottom"), shell.gaps[3]]
+        parts: list[ft.Control] = [shell.title, shell.cross]
         for spot in sorted((s for s in live.problems if s and s[:2] == (player, tree)),
                            key=str):
-            for problem in live.problems[spot]:
-                parts.append(labelled(f"problem-{_spot_id(spot)}", text(
-                    scorer_text(problem.key, problem.params, lang), color=ft.Colors.ERROR,
-                    size=13)))
+            for n, problem in enumerate(live.problems[spot]):
+                words = scorer_text(problem.key, problem.params, lang)
+                parts.append(keep(("problem", spot, n, words), lambda s=spot, w=words: labelled(
+                    f"problem-{_spot_id(s)}", text(w, color=ft.Colors.ERROR, size=13))))
         if selected is not None:
-            parts.append(self._details(live, selected))
-        return labelled(f"tree-{player}-{tree}", ft.Card(ft.Container(
-            ft.Column(parts, spacing=4), padding=8)))
+            why = live.lines.get(selected)  # the details panel explains it
+            key = ("details", selected, json.dumps(entry, sort_keys=True),
+                   (why.explain.key, json.dumps(why.explain.params, sort_keys=True))
+                   if why else None, tuple(self.forests.boxes), lang)
+            parts.append(keep(key, lambda: self._details(live, selected)))
+        shell.parts.controls = parts
+        return shell.control
+
+    def _empty_slot(self, player: int, tree: int, slot: str, target: bool) -> ft.Control:
+        return labelled(f"slot-{player}-{tree}-{slot}", ft.Container(
+            ft.Icon(ft.Icons.MOVE_DOWN if target else ft.Icons.ADD,
+                    color=ft.Colors.PRIMARY if target else ft.Colors.ON_SURFACE_VARIANT),
+            width=CELL_W, height=CELL_H, border_radius=8, ink=True,
+            alignment=ft.Alignment.CENTER,
+            border=ft.Border.all(3 if target else 1, ft.Colors.PRIMARY if target
+                                 else ft.Colors.OUTLINE_VARIANT),
+            on_click=do(self.tap_slot, tree, slot)),
+            label=self.t("forest.empty_slot", number=tree + 1,
+                         slot=scorer_text(f"slot.{slot}", {}, self.app.lang)), button=True)
 
     def _face(self, live: LiveForests, spot: Spot, species: str) -> ft.Control:
-        lang = self.app.lang
+        """A card, kept while its species, points, problem mark and selection are unchanged."""
         line = live.lines.get(spot)
         problem = bool(live.problems.get(spot)) or bool(
             spot[2] != "tree" and live.problems.get((*spot[:3], None)))
         selected = self.selected == spot
+        points = None if line is None else line.points
+        key = ("face", spot, species, points, problem, selected, self.app.lang)
+        return self.keep(key, lambda: self._make_face(spot, species, points, problem, selected))
+
+    def _make_face(self, spot: Spot, species: str, line_points: int | None, problem: bool,
+                   selected: bool) -> ft.Control:
+        lang = self.app.lang
         name = species_name(species, lang)
-        points = "" if line is None else self.t("pond.points", points=line.points)
+        points = "" if line_points is None else self.t("pond.points", points=line_points)
         color = (ft.Colors.ERROR if problem else ft.Colors.PRIMARY if selected
                  else ft.Colors.OUTLINE_VARIANT)
-        badge = text("-" if line is None else str(line.points), size=15,
+        badge = text("-" if line_points is None else str(line_points), size=15,
                      weight=ft.FontWeight.BOLD)
         box = ft.Container(
             ft.Row([text(name, size=12, expand=True, max_lines=2,
@@ -386,19 +394,30 @@ class ForestScreen(Screen):
         return ft.Container(ft.Column(controls, spacing=6), padding=ft.Padding.only(top=6))
 
     def _cave(self, live: LiveForests, player: int) -> ft.Control:
+        """The stepper; with the Exploration box, the cave's type as chips. The card is kept
+        and its stepper and chips each kept while unchanged: a step sends the new stepper."""
         count = self.forests.cave(player)
         line = live.sheet.players[player].lines[-1] if live.sheet else None
         label = self.t("forest.cave", count=count,
                        points="" if line is None else self.t("pond.points", points=line.points))
         exploring = "exploration" in self.forests.boxes
         cave_type = (self.forests.cave_type(player) or DEFAULT_CAVE) if exploring else None
-        key = ("cave", player, count, label, cave_type, self.app.lang)
-        return self.keep(key, lambda: self._make_cave(count, label, cave_type))
-
-    def _make_cave(self, count: int, label: str, cave_type: str | None) -> ft.Control:
-        """The stepper; with the Exploration box, the cave's type as chips."""
         lang = self.app.lang
-        stepper = ft.Row([
+        column = self.keep(("cave", player, lang), lambda: ft.Column(spacing=4))
+        parts: list[ft.Control] = [self.keep(("cave-stepper", player, count, label, lang),
+                                             lambda: self._cave_stepper(count, label))]
+        if cave_type is not None:
+            parts += [self.keep(("cave-type-caption", player, lang), lambda: text(
+                          self.t("forest.cave_type"), size=12,
+                          color=ft.Colors.ON_SURFACE_VARIANT)),
+                      self.keep(("cave-types", player, cave_type, lang),
+                                lambda: self._cave_types(cave_type))]
+        column.controls = parts
+        return self.keep(("cave-card", player, lang),
+                         lambda: ft.Card(ft.Container(column, padding=8)))
+
+    def _cave_stepper(self, count: int, label: str) -> ft.Control:
+        return ft.Row([
             labelled("cave", text(label, size=15, expand=True), label=label),
             labelled("cave-minus", ft.IconButton(ft.Icons.REMOVE, disabled=count == 0,
                                                  tooltip=self.t("forest.cave_minus"),
@@ -406,16 +425,12 @@ class ForestScreen(Screen):
             labelled("cave-plus", ft.IconButton(ft.Icons.ADD, tooltip=self.t("forest.cave_plus"),
                                                 on_click=do(self.cave_step, 1))),
         ])
-        parts: list[ft.Control] = [stepper]
-        if cave_type is not None:
-            parts += [text(self.t("forest.cave_type"), size=12,
-                           color=ft.Colors.ON_SURFACE_VARIANT),
-                      ft.Row([pill(f"cave-type-{cave.id}", scorer_text(f"cave.{cave.id}", {}, lang),
-                                   do(self.set_cave_type, cave.id),
-                                   selected=cave.id == cave_type)
-                              for cave in load_catalog().caves],
-                             wrap=True, spacing=6, run_spacing=6)]
-        return ft.Card(ft.Container(ft.Column(parts, spacing=4), padding=8))
+
+    def _cave_types(self, cave_type: str) -> ft.Control:
+        lang = self.app.lang
+        return ft.Row([pill(f"cave-type-{cave.id}", scorer_text(f"cave.{cave.id}", {}, lang),
+                            do(self.set_cave_type, cave.id), selected=cave.id == cave_type)
+                       for cave in load_catalog().caves], wrap=True, spacing=6, run_spacing=6)
 
     def _other_problems(self, live: LiveForests) -> list[ft.Control]:
         out: list[ft.Control] = []
@@ -424,6 +439,24 @@ class ForestScreen(Screen):
                 scorer_text(problem.key, problem.params, self.app.lang),
                 color=ft.Colors.ERROR, size=13)))
         return out
+
+
+class _TreeShell:
+    """What a tree's card keeps from one refresh to the next: its rows get the kept faces."""
+
+    def __init__(self, player: int, tree: int, title: str) -> None:
+        self.title = text(title, size=12, color=ft.Colors.ON_SURFACE_VARIANT)
+        self.gaps = [ft.Container(width=CELL_W) for _ in range(4)]
+        self.top = ft.Row(alignment=ft.MainAxisAlignment.CENTER,
+                          vertical_alignment=ft.CrossAxisAlignment.END)
+        self.middle = ft.Row(alignment=ft.MainAxisAlignment.CENTER)
+        self.bottom = ft.Row(alignment=ft.MainAxisAlignment.CENTER,
+                             vertical_alignment=ft.CrossAxisAlignment.START)
+        self.cross = ft.Column([self.top, self.middle, self.bottom], spacing=4,
+                               horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+        self.parts = ft.Column(spacing=4)
+        self.control = labelled(f"tree-{player}-{tree}", ft.Card(ft.Container(self.parts,
+                                                                              padding=8)))
 
 
 def _players_with_problems(live: LiveForests) -> set[int]:
