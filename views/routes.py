@@ -19,6 +19,12 @@ from views.symbiose.entry import EntryScreen
 from views.symbiose.score_sheet import ScoreSheetScreen
 
 Maker = tuple[str, Callable[[], Screen]]
+# Per game: the screen of a game being played, and the screens stacked on it by a route suffix.
+GAME_SCREENS: dict[str, tuple[type[Screen], dict[str, type[Screen]]]] = {
+    "symbiose": (EntryScreen, {"/sheet": ScoreSheetScreen}),
+    "fossil": (CompanionScreen, {"/sheet": FossilSheetScreen, "/calc": CalculatorScreen}),
+    "forest-shuffle": (ForestScreen, {"/sheet": ForestSheetScreen}),
+}
 
 
 def screens_for(route: str, app: AppSession) -> list[Maker]:
@@ -26,31 +32,14 @@ def screens_for(route: str, app: AppSession) -> list[Maker]:
     stack: list[Maker] = [("/", lambda: HomeScreen(app))]
     if path == "/settings":
         stack.append((path, lambda: SettingsScreen(app)))
-    elif path == "/new/symbiose":
-        stack.append((path, lambda: NewGameScreen(app)))
-    elif path in ("/new/fossil", "/new/forest-shuffle"):
-        stack.append((path, lambda: NewGameScreen(app, path.removeprefix("/new/"))))
-    elif match := re.fullmatch(r"/symbiose/(\d+)(/sheet)?", path):
-        game_id = int(match[1])
+    elif (new := re.fullmatch(r"/new/([a-z-]+)", path)) and new[1] in GAME_SCREENS:
+        stack.append((path, lambda: NewGameScreen(app, new[1])))
+    elif (game := re.fullmatch(r"/([a-z-]+)/(\d+)(/[a-z]+)?", path)) and game[1] in GAME_SCREENS:
+        kind, game_id, suffix = game[1], int(game[2]), game[3]
+        entry, on_top = GAME_SCREENS[kind]
         record = app.store.game(game_id)
-        if record is not None and record.kind == "symbiose":
-            stack.append((f"/symbiose/{game_id}", lambda: EntryScreen(app, game_id)))
-            if match[2]:
-                stack.append((path, lambda: ScoreSheetScreen(app, game_id)))
-    elif match := re.fullmatch(r"/fossil/(\d+)(/sheet|/calc)?", path):
-        game_id = int(match[1])
-        record = app.store.game(game_id)
-        if record is not None and record.kind == "fossil":
-            stack.append((f"/fossil/{game_id}", lambda: CompanionScreen(app, game_id)))
-            if match[2] == "/sheet":
-                stack.append((path, lambda: FossilSheetScreen(app, game_id)))
-            elif match[2] == "/calc":
-                stack.append((path, lambda: CalculatorScreen(app, game_id)))
-    elif match := re.fullmatch(r"/forest-shuffle/(\d+)(/sheet)?", path):
-        game_id = int(match[1])
-        record = app.store.game(game_id)
-        if record is not None and record.kind == "forest-shuffle":
-            stack.append((f"/forest-shuffle/{game_id}", lambda: ForestScreen(app, game_id)))
-            if match[2]:
-                stack.append((path, lambda: ForestSheetScreen(app, game_id)))
+        if record is not None and record.kind == kind and (suffix is None or suffix in on_top):
+            stack.append((f"/{kind}/{game_id}", lambda: entry(app, game_id)))  # type: ignore[call-arg]
+            if suffix:
+                stack.append((path, lambda: on_top[suffix](app, game_id)))  # type: ignore[call-arg]
     return stack
