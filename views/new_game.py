@@ -42,6 +42,7 @@ class NewGameScreen(Screen):
         self.name_field = ft.TextField(on_submit=self.add_typed, on_change=self._typed,
                                        expand=True)
         self.boxes: list[str] = ["base"]
+        self._boxes_touched = False
         if game == "forest-shuffle":
             # Screens are made inside Flet's event handlers, on the running loop.
             self._loading = asyncio.get_running_loop().create_task(self._remembered_boxes())
@@ -52,12 +53,13 @@ class NewGameScreen(Screen):
             boxes = [box for box in json.loads(saved) if box in BOXES] if saved else []
         except (TypeError, ValueError):
             boxes = []
-        if boxes:
+        if boxes and not self._boxes_touched:  # a tap made before the answer came wins
             self.boxes = boxes
             self.refresh()
             self.app.page.update()
 
     def toggle_box(self, box: str) -> None:
+        self._boxes_touched = True
         if box in self.boxes:
             if len(self.boxes) > 1:
                 self.boxes.remove(box)

@@ -128,7 +128,7 @@ def start_game(server, make_context, names: list[str], boxes: list[str],
     for box in boxes:
         if box != "base":  # base is in play on a fresh device
             phone.tap(f"box-{box}")
-            expect(phone.by_id(f"box-{box}")).to_be_attached()
+            expect(phone.by_id(f"box-{box}")).to_have_attribute("aria-current", "true")
     phone.tap("start")
     expect(phone.by_id("quick-beech")).to_be_attached()
     return phone

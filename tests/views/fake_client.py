@@ -31,6 +31,8 @@ class FakeClient(Connection):
         self.page_url = "http://phone.test"
         self.prefs: dict[str, Any] = prefs if prefs is not None else {}  # localStorage
         self.calls: list[str] = []
+        self.hold: set[str] = set()  # preference keys whose "get" waits for release()
+        self._held: list[tuple[int, str, str]] = []
         self.session = Session(self)
         self.page: ft.Page = self.session.page
         self._tasks: set[asyncio.Task] = set()
@@ -45,7 +47,12 @@ class FakeClient(Connection):
             body = message.body
             control = self.session.index.get(body.control_id)
             self.calls.append(body.name)
-            result = self._answer(control, body.name, body.args or {})
+            args = body.args or {}
+            if isinstance(control, ft.SharedPreferences) and body.name == "get" \
+                    and args.get("key") in self.hold:
+                self._held.append((body.control_id, body.call_id, args["key"]))
+                return
+            result = self._answer(control, body.name, args)
             self.session.handle_invoke_method_results(body.control_id, body.call_id, result,
                                                       None)
 
@@ -65,6 +72,14 @@ class FakeClient(Connection):
     async def _route_change(self, route: str) -> None:
         self.session.apply_page_patch({"route": route})
         await self.session.dispatch_event(self.page._i, "route_change", {"route": route})
+
+    async def release(self) -> None:
+        """Answer the held preference questions now, as a slow browser finally would."""
+        held, self._held = self._held, []
+        for control_id, call_id, key in held:
+            self.session.handle_invoke_method_results(control_id, call_id,
+                                                      self.prefs.get(key), None)
+        await self.settle()
 
     # lifecycle ----------------------------------------------------------------------------
     async def start(self, main: Callable, route: str = "/") -> None:

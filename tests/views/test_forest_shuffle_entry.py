@@ -8,6 +8,7 @@ from scorer.forest_shuffle.models import SLOTS
 from scorer.forest_shuffle.rules_text import rule_text, ruling_text
 from tests.views.fake_client import FakeClient
 from tests.views.helpers import example, name_field, totals
+from views.new_game import PREFS_BOXES
 from views.session import PREFS_LANGUAGE
 from views.widgets.score_sheet import categories_line
 
@@ -149,6 +150,15 @@ async def test_boxes_in_play_are_remembered_on_the_device(open_app, store):
     again = await open_app("/", prefs=c.prefs)
     await again.tap("game-forest-shuffle")
     assert again.get("box-alpine").selected and not again.get("box-woodland_edge").selected
+
+
+async def test_a_box_tapped_before_the_remembered_boxes_arrive_is_kept(open_app):
+    c = await open_app(prefs={PREFS_BOXES: '["base", "alpine"]'})
+    c.hold.add(PREFS_BOXES)  # the browser is slow to say which boxes it remembers
+    await c.tap("game-forest-shuffle")
+    await c.tap("box-woodland_edge")
+    await c.release()
+    assert c.get("box-woodland_edge").selected and not c.get("box-alpine").selected
 
 
 def _forest(store, game_id: int, player: int = 0) -> list:

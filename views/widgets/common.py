@@ -35,9 +35,9 @@ def icon_image(name: str, size: int, label: str | None = None) -> ft.Image:
 def pill(identifier: str, label: str, on_click: Callable | None, *, selected: bool = False,
          leading: ft.Control | None = None, color: str | None = None,
          tooltip: str | None = None) -> ft.Semantics:
-    """A chip-like toggle at least 48 px high; `color` tints it (season chips)."""
-    border = ft.Border.all(3 if selected else 1,
-                           ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE_VARIANT)
+    """A chip-like toggle at least 48 px high; `color` tints it (season chips). Selecting it
+    changes colours only, never its size, so the chips beside it stay under the thumb."""
+    border = ft.Border.all(2, ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE_VARIANT)
     caption = text(label, size=15, color=ft.Colors.BLACK if color else None,
                    weight=ft.FontWeight.W_600 if selected else None)
     content = ft.Row([leading, caption] if leading else [caption], spacing=6, tight=True,
