@@ -62,13 +62,24 @@ class Phone:
         self.by_id(identifier).first.click()
         self.taps += 1
 
+    def toggle(self, identifier: str, on: bool = True) -> None:
+        """Tap a chip and wait until it shows the new state: the chips around it may move
+        (a filter shortens the list above), so the next tap must not race this one."""
+        self.tap(identifier)
+        expect(self.by_id(identifier).first).to_have_attribute("aria-current", str(on).lower())
+
     def tap_label(self, label: str) -> None:
         self.page.get_by_label(label, exact=True).first.click()
         self.taps += 1
 
-    def type(self, label: str, value: str, enter: bool = True) -> None:
+    def focus(self, label: str) -> None:
         self.page.get_by_label(label).first.click()
-        self.page.wait_for_timeout(250)  # Flutter focuses the field a frame after the click
+        # Flutter puts a real input element in focus a frame or two after the click.
+        self.page.wait_for_function(
+            "() => ['INPUT', 'TEXTAREA'].includes(document.activeElement?.tagName)")
+
+    def type(self, label: str, value: str, enter: bool = True) -> None:
+        self.focus(label)
         self.page.keyboard.type(value)
         if enter:
             self.page.keyboard.press("Enter")

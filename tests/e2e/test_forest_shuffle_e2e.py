@@ -7,7 +7,6 @@ from __future__ import annotations
 import copy
 import json
 import os
-import time
 from pathlib import Path
 
 import pytest
@@ -127,8 +126,7 @@ def start_game(server, make_context, names: list[str], boxes: list[str],
         expect(phone.by_id(f"remove-{index}")).to_be_attached()
     for box in boxes:
         if box != "base":  # base is in play on a fresh device
-            phone.tap(f"box-{box}")
-            expect(phone.by_id(f"box-{box}")).to_have_attribute("aria-current", "true")
+            phone.toggle(f"box-{box}")
     phone.tap("start")
     expect(phone.by_id("quick-beech")).to_be_attached()
     return phone
@@ -137,7 +135,6 @@ def start_game(server, make_context, names: list[str], boxes: list[str],
 def test_alpine_and_woodland_edge_forest_entered_in_chromium(server, make_context):
     """The first forest of the 3-player Alpine + Woodland Edge example, the other two left
     empty, against the scorer on the same file (as stored, and as built from the example)."""
-    began = time.monotonic()
     file = example("forest-shuffle-alpine-woodland-edge-3-players.json")
     names = [p["name"] for p in file["players"]]
     first = file["players"][0]
@@ -172,7 +169,6 @@ def test_alpine_and_woodland_edge_forest_entered_in_chromium(server, make_contex
     for name, points in expected.categories.items():
         assert f"{scorer_text('category.' + name, {}, 'en')} {points}" in \
             categories_line(expected, "en")
-    assert time.monotonic() - began < 40, time.monotonic() - began
 
 
 def scroll_trees(phone: Phone, pixels: int) -> None:

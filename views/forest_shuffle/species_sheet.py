@@ -116,12 +116,16 @@ class SpeciesSheet:
         alone = symbols[0] if len(symbols) == 1 else None
         items: list[ft.Control] = [pill(f"pick-{species.id}", name,
                                         do(self.on_pick, species.id, alone))]
-        if len(symbols) > 1:
-            items += [pill(f"pick-{species.id}-{symbol}", symbol_name(symbol, lang),
-                           do(self.on_pick, species.id, symbol), color=SYMBOL_COLORS.get(symbol),
-                           tooltip=f"{name} · {symbol_name(symbol, lang)}")
-                      for symbol in symbols]
-        return ft.Row(items, wrap=True, spacing=6, run_spacing=6)
+        if len(symbols) < 2:
+            return items[0]
+        items += [pill(f"pick-{species.id}-{symbol}", symbol_name(symbol, lang),
+                       do(self.on_pick, species.id, symbol), color=SYMBOL_COLORS.get(symbol),
+                       tooltip=f"{name} · {symbol_name(symbol, lang)}")
+                  for symbol in symbols]
+        # One tinted band per species, so a symbol chip that wraps to the next line still
+        # reads as this species' and not as a species of its own.
+        return ft.Container(ft.Row(items, wrap=True, spacing=6, run_spacing=6), padding=4,
+                            border_radius=28, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH)
 
 
 def symbol_chips(prefix: str, species_id: str, side: str, boxes: list[str], lang: str,
