@@ -167,7 +167,7 @@ def test_alpine_and_woodland_edge_forest_entered_in_chromium(server, make_contex
     phone.expect_says("result-0", f"{expected.name} — {expected.total}")
     phone.expect_says("result-0", categories_line(expected, "en"))
     for name, points in expected.categories.items():
-        assert f"{scorer_text('category.' + name, {}, 'en')} {points}" in \
+        assert f"{scorer_text('category.' + name, {}, 'en')}\u00a0{points}" in \
             categories_line(expected, "en")
 
 

@@ -20,7 +20,9 @@ def winners_line(sheet: ScoreSheet, lang: str) -> ft.Control:
 
 
 def categories_line(player: PlayerScore, lang: str) -> str:
-    return " · ".join(f"{scorer_text('category.' + name, {}, lang)} {points}"
+    """The categories in one line, "trees 30 · top 33 · ...". A no-break space keeps each
+    label on the same screen line as its number."""
+    return " · ".join(f"{scorer_text('category.' + name, {}, lang)}\u00a0{points}"
                       for name, points in player.categories.items())
 
 
