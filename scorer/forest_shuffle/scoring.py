@@ -339,7 +339,8 @@ def _species_sets(rule: cat.SpeciesSets, seen: _Seen, where: str) -> Result:
     found = sorted(c.counts_as for c in visible(seen.forest) if rule.symbol in c.symbols)
     sizes = layered_sets(found)
     values = [rule.table[min(size, len(rule.table)) - 1] for size in sizes]
-    return sum(values), "species_sets", {"set": rule.set_id, "symbol": rule.symbol,
+    key = "species_set" if len(sizes) == 1 else "species_sets"  # one set: no sum to show
+    return sum(values), key, {"set": rule.set_id, "symbol": rule.symbol,
                                          "cards": found, "sizes": sizes, "values": values,
                                          "points": sum(values)}
 

@@ -80,6 +80,19 @@ def test_host_bee_mistletoe_sets_and_caves_speak_the_language(text):
         "Standard-Höhle: 1 je Karte × 3 = 3")
 
 
+def test_butterflies_show_the_sum_only_when_they_make_several_sets(text):
+    one = [tree("oak", top="purple_emperor"), tree("birch", top="peacock_butterfly")]
+    assert rendered(text, explained(one, "purple_emperor")) == {
+        "en": "Peacock Butterfly, Purple Emperor: one set of 2 different species → 3",
+        "nl": "Dagpauwoog, Grote weerschijnvlinder: één set van 2 verschillende soorten → 3",
+        "de": "Tagpfauenauge, Schillerfalter: ein Satz aus 2 verschiedenen Arten → 3",
+    }
+    two = [*one, tree("beech", top="purple_emperor")]
+    assert rendered(text, explained(two, "purple_emperor"))["en"] == (
+        "Peacock Butterfly, Purple Emperor, Purple Emperor: sets of 2, 1 different species "
+        "→ 3, 0 = 3")
+
+
 def test_a_count_of_nothing_lists_nothing(text):
     found = explained([tree("oak", top="bullfinch")], "bullfinch")
     assert found == ("forest_shuffle.per_symbol_none",
@@ -160,5 +173,6 @@ def test_every_list_of_counted_cards_has_a_message_for_none():
     # scoring.py uses `<key>_none` when `cards` (or `tree_species`) is empty.
     english = _own("en")
     listing = {k for k, t in english.items() if "{cards!" in t or "{tree_species!" in t}
-    listing -= {"forest_shuffle.slot_shared"}  # a problem: always two cards or more
+    listing -= {"forest_shuffle.slot_shared",  # a problem: always two cards or more
+                "forest_shuffle.species_set"}  # one set has at least one card
     assert sorted(k for k in listing if f"{k}_none" not in english) == []
