@@ -192,8 +192,8 @@ def test_dutch_follows_the_browser_and_settings_are_remembered(server, make_cont
     # .first: every game on home offers a new game
     expect(phone.page.get_by_role("button", name=re.compile("Nieuw spel")).first).to_be_visible()
     phone.tap("settings")
-    phone.tap("lang-de")
-    phone.tap("theme-dark")
+    phone.toggle("lang-de")  # every label changes: the theme chips move
+    phone.toggle("theme-dark")
     expect(phone.page.get_by_text("Sprache")).to_be_visible()
     again = Phone.open(context, server.url)  # a new tab of the same phone
     german = again.page.get_by_role("button", name=re.compile("Neues Spiel")).first
