@@ -127,6 +127,9 @@ async def test_last_piece_exchange_evaluation_and_unequal_refused(open_app, stor
     assert shown_scores(c) == [p.total for p in expected.players]
     assert c.get("evaluation-change-0").label.startswith("Ann: ")
     assert "× 3 =" in c.get("evaluation-sea_lily-0").label
+    await c.tap("continue")
+    assert c.get("fossil-sea_lily").disabled  # none left: no tile to tap by mistake
+    assert not c.get("fossil-trilobite").disabled
     await c.tap("end-game")
     assert c.page.route == f"/fossil/{game_id}/sheet"
     assert store.game(game_id).status == "finished"

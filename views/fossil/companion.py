@@ -280,7 +280,8 @@ class CompanionScreen(Screen):
             return self.t("fossil.left", count=sum(table.on_board(fossil).values()))
 
         out.append(fossil_grid("fossil", fossils_in_play(table.small), lang, self.pick_fossil,
-                               self.fossil, left))
+                               self.fossil, left,
+                               available=lambda fossil: any(table.on_board(fossil).values())))
         if self.fossil is not None:
             board = table.on_board(self.fossil)
             name = fossil_name(self.fossil, lang)

@@ -11,7 +11,7 @@ import flet as ft
 from scorer import ScoreEvent
 from views.fossil.table import track
 from views.i18n import scorer_text, ui
-from views.widgets.common import icon_image, labelled, text
+from views.widgets.common import do, icon_image, labelled, text
 
 TILE_W = 112
 
@@ -26,36 +26,35 @@ def fossil_icon(fossil: str, size: int) -> ft.Image:
     return icon_image(f"fossil-{fossil}", size)
 
 def fossil_grid(prefix: str, fossils: list[str], lang: str, on_pick: Callable[[str], Any],
-                selected: str | None, caption: Callable[[str], str] | None = None) -> ft.Row:
-    """The fossils as 3 x 3 big tiles (icon, name, a caption such as pieces left)."""
+                selected: str | None, caption: Callable[[str], str] | None = None,
+                available: Callable[[str], bool] | None = None) -> ft.Row:
+    """The fossils as 3 x 3 big tiles (icon, name, a caption such as pieces left); a fossil
+    that is not `available` (none left on the board) is shown faded and cannot be picked."""
     tiles = []
     for fossil in fossils:
         name = fossil_name(fossil, lang)
         note = caption(fossil) if caption else ""
         chosen = fossil == selected
+        usable = available is None or available(fossil)
         body = ft.Column([fossil_icon(fossil, 34),
                           text(name, size=12, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
                                weight=ft.FontWeight.W_600 if chosen else None),
-                          text(note, size=11, color=ft.Colors.ON_SURFACE_VARIANT)
-                          ] if note else [fossil_icon(fossil, 34), text(name, size=12,
-                                                                        max_lines=1)],
+                          *([text(note, size=11, color=ft.Colors.ON_SURFACE_VARIANT)]
+                            if note else [])],
                          spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                          alignment=ft.MainAxisAlignment.CENTER)
-        box = ft.Container(body, width=TILE_W, height=76, border_radius=12, ink=True,
-                           on_click=_bind(on_pick, fossil),
+        box = ft.Container(body, width=TILE_W, height=76, border_radius=12, ink=usable,
+                           on_click=do(on_pick, fossil) if usable else None,
+                           opacity=1 if usable else 0.38,
                            bgcolor=ft.Colors.PRIMARY_CONTAINER if chosen else None,
-                           border=ft.Border.all(3 if chosen else 1, ft.Colors.PRIMARY if chosen
+                           border=ft.Border.all(2, ft.Colors.PRIMARY if chosen
                                                 else ft.Colors.OUTLINE_VARIANT))
         label = f"{name}, {note}" if note else name
         tiles.append(ft.Semantics(identifier=f"{prefix}-{fossil}", label=label, button=True,
-                                  selected=chosen, content=box))
+                                  selected=chosen, disabled=not usable, content=box))
     return ft.Row(tiles, wrap=True, spacing=6, run_spacing=6,
                   alignment=ft.MainAxisAlignment.CENTER)
 
-def _bind(action: Callable[[str], Any], value: str) -> Callable:
-    from views.widgets.common import do
-
-    return do(action, value)
 
 def score_tile(index: int, name: str, points: int, lang: str, *, mover: bool, skips: bool,
                on_click: Callable | None, width: float) -> ft.Control:
