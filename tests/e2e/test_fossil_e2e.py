@@ -218,6 +218,29 @@ def test_refusals_at_their_place_and_the_exchange(server, make_context):
     expect(phone.by_id("cost-1")).to_have_count(0)
 
 
+def test_a_move_far_down_the_log_is_corrected_in_place(server, make_context):
+    log = [{"move": FOUR[i % 4], "cost": 1 + i % 3, "take": f"{f}:1"}
+           for i, f in enumerate(["ammonite", "poplar_leaf", "scallop", "trilobite"] * 3)]
+    game_id = seed(server, FOUR, log)
+    phone = Phone.open(make_context(), f"{server.url}fossil/{game_id}")
+    says(phone, "turn", "Ann's turn")
+    phone.tap("whole-log")
+    phone.tap("edit-1")  # Bob really paid 3, for a sea lily 3
+    says(phone, "editing", "Correcting entry 2")
+    expect(phone.by_id("editing")).to_be_in_viewport()  # the panel scrolled into sight
+    says(phone, "choice", "Bob pays 2 · takes: poplar leaf")
+    phone.toggle("cost-3")
+    phone.toggle("fossil-sea_lily")
+    phone.shot(str(SHOTS / "fossil-correcting-light.png"))
+    phone.tap("value-3")
+    expect(phone.by_id("editing")).to_have_count(0)
+    data = stored(server, game_id)
+    assert data["file"]["log"][1] == {"move": "Bob", "cost": 3, "take": "sea_lily:3"}
+    assert data["file"]["log"][2:] == log[2:]
+    expect_scores(phone, FOUR, [p.total for p in score(data["file"]).players])
+    says(phone, "turn", "Ann's turn")
+
+
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_fossil_screenshots(server, make_context, theme):
     SHOTS.mkdir(parents=True, exist_ok=True)

@@ -136,6 +136,41 @@ async def test_last_piece_exchange_evaluation_and_unequal_refused(open_app, stor
     assert c.find("sheet-evaluation-11") is not None
 
 
+async def test_a_move_is_corrected_in_place_and_a_correction_that_breaks_the_log_refused(
+        open_app, store):
+    c = await open_app()
+    game_id = await start_fossil(c, ["Ann", "Bob", "Cas", "Dee"])
+    for cost, card in ((2, "sea_urchin:3"), (1, "ammonite:1"), (3, "trilobite:3")):
+        await turn(c, cost, card)
+    await c.tap("edit-0")
+    assert c.get("editing").label.startswith("Correcting entry 1")
+    assert c.get("cost-2").selected and c.get("fossil-sea_urchin").selected
+    assert c.get("value-3").selected and c.get("value-3").label.endswith("(1 left)")
+    assert c.get("choice").label == "Ann pays 2 · takes: sea urchin"
+    assert c.find("turn") is None  # nobody "moves now" while a move is corrected
+
+    await c.tap("fossil-trilobite")
+    assert not c.get("value-3").selected  # Ann's 3 was a sea urchin
+    await c.tap("value-3")  # Cas took the only trilobite 3 in entry 3
+    assert c.get("problem-take").content.value == (
+        "entry 3 would no longer hold: no trilobite worth 3 left: the game has 1")
+    assert log_of(store, game_id)[0] == {"move": "Ann", "cost": 2, "take": "sea_urchin:3"}
+
+    await c.tap("cost-4")
+    await c.tap("value-2")
+    log = log_of(store, game_id)
+    assert log == [{"move": "Ann", "cost": 4, "take": "trilobite:2"},
+                   {"move": "Bob", "cost": 1, "take": "ammonite:1"},
+                   {"move": "Cas", "cost": 3, "take": "trilobite:3"}]
+    assert c.find("editing") is None and c.get("turn").label == "Dee's turn"
+    assert shown_scores(c) == [p.total for p in score(store.game(game_id).data["file"]).players]
+
+    await c.tap("edit-1")
+    await c.tap("edit-cancel")
+    assert c.find("editing") is None and not c.get("cost-1").selected
+    assert len(log_of(store, game_id)) == 3
+
+
 async def test_delete_shows_problems_at_their_place_and_loses_nothing(open_app, store):
     c = await open_app()
     game_id = await start_fossil(c, ["Ann", "Bob", "Cas", "Dee"])

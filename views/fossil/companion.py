@@ -2,7 +2,8 @@
 value: three taps), the exchange and evaluation when a fossil's last piece is taken, the log.
 
 The game is its log: each tap appends an event, the scorer checks it, and a refused event is
-never stored; the selection stays so it can be corrected.
+never stored; the selection stays so it can be corrected. A move in the log can be corrected in
+place through the same turn panel.
 """
 
 from __future__ import annotations
@@ -49,7 +50,10 @@ class CompanionScreen(Screen):
         self.show_aside = False
         self.whole_log = False
         self.seen = -1  # the log length whose last evaluation has been looked at
-        self.refused: list[Problem] = []
+        self.editing: int | None = None  # the log entry being corrected
+        # refused choices: (the field it shows at, the problem, the later entry it breaks)
+        self.refused: list[tuple[str, Problem, int | None]] = []
+        self.scroller = ft.Column(spacing=10, scroll=ft.ScrollMode.AUTO, expand=True)
         self.table = self._load()
 
     # state --------------------------------------------------------------------------------
@@ -62,16 +66,22 @@ class CompanionScreen(Screen):
         self.app.store.save_game(self.game_id, data, status="finished" if ended else "active")
         self.table = read(data)
 
-    def _append(self, event: dict[str, Any], field: str) -> bool:
-        """Append `event` if the scorer accepts it; else show its refusal at `field`."""
+    def _append(self, event: dict[str, Any], field: str, at: int | None = None) -> bool:
+        """Append `event` (or put it in place of entry `at`) if the scorer accepts it; else
+        show its refusal at `field`."""
         self.table = self._load()
-        refused = refusal(self.table.data, event)
+        refused = refusal(self.table.data, event, at)
         if refused:
-            self.refused = [p.model_copy(update={"place": field}) for p in refused]
+            end = len(self.table.log) if at is None else at
+            self.refused = [(field, p, None if index == end else index)
+                            for index, p in refused]
             self.refresh()
             return False
         data = copy.deepcopy(self.table.data)
-        data["file"]["log"].append(event)
+        if at is None:
+            data["file"]["log"].append(event)
+        else:
+            data["file"]["log"][at] = event
         self.refused = []
         self._store(data)
         return True
@@ -88,7 +98,8 @@ class CompanionScreen(Screen):
         self.refresh()
 
     def pick_mover(self, player: int) -> None:
-        self.mover = None if player == self.table.next_player() else player
+        correcting = self.editing is not None
+        self.mover = None if player == self.table.next_player() and not correcting else player
         self.refresh()
 
     def take(self, value: int) -> None:
@@ -97,11 +108,29 @@ class CompanionScreen(Screen):
         player = self.mover if self.mover is not None else self.table.next_player()
         event = {"move": self.table.names[player], "cost": self.cost,
                  "take": f"{self.fossil}:{value}"}
-        field = "cost" if any(p.key == "fossil.cannot_pay" for p in refusal(
-            self.table.data, event)) else "take"
-        if self._append(event, field):
-            self.cost = self.fossil = self.mover = None
+        at = len(self.table.log) if self.editing is None else self.editing
+        field = "cost" if any(p.key == "fossil.cannot_pay" and index == at
+                              for index, p in refusal(self.table.data, event, self.editing)) \
+            else "take"
+        if self._append(event, field, self.editing):
+            self.cost = self.fossil = self.mover = self.editing = None
             self.gives = None
+        self.refresh()
+
+    async def edit(self, index: int) -> None:
+        """Correct move `index`: the turn panel at the top, filled in with that move."""
+        entry = self.table.log[index]
+        self.editing, self.cost = index, entry["cost"]
+        self.fossil = entry["take"].partition(":")[0]
+        self.mover = self.table.names.index(entry["move"])
+        self.refused = []
+        self.refresh()
+        self.view.update()
+        await self.scroller.scroll_to(offset=0, duration=250)
+
+    def cancel_edit(self) -> None:
+        self.editing = self.cost = self.fossil = self.mover = None
+        self.refused = []
         self.refresh()
 
     def pick_gives(self, card: str) -> None:
@@ -197,21 +226,17 @@ class CompanionScreen(Screen):
             labelled("open-sheet", ft.IconButton(
                 ft.Icons.LEADERBOARD, tooltip=self.t("entry.score_sheet"),
                 disabled=not table.ended or table.broken, on_click=self.open_sheet))])
-        controls: list[ft.Control] = [self._scores(), self._turn_line()]
+        # while a move is corrected, nobody "moves now": the panel says whose move it was
+        correcting = self.editing is not None
+        controls: list[ft.Control] = [self._scores(), *([] if correcting else
+                                                        [self._turn_line()])]
         if table.broken:
             controls.append(labelled("log-broken", text(self.t(
                 "fossil.broken", number=table.valid + 1), color=ft.Colors.ERROR, size=14)))
-        elif table.ended:
-            controls.append(text(self.t("fossil.ended"), size=15))
-        elif (fossil := table.pending()) is not None:
-            controls += self._evaluation_panel(fossil)
-        elif self.seen != len(table.log) and (shown := self._last_evaluation()):
-            controls += shown  # everyone looks at the arithmetic until somebody continues
-            controls.append(labelled("continue", ft.FilledButton(
-                self.t("fossil.continue"), icon=ft.Icons.ARROW_FORWARD, height=48,
-                on_click=self.continue_play)))
-        else:
+        if self.editing is not None:
             controls += self._turn_panel()
+        elif not table.broken:  # a broken log gets no next step until it is corrected
+            controls += self._next_step()
         if table.ended:
             controls += self._last_evaluation()
         if not table.ended and not table.broken:
@@ -225,9 +250,22 @@ class CompanionScreen(Screen):
         if table.small:
             controls += self._aside_controls()
         controls += self._log()
-        self.view.controls = [ft.Column(controls, spacing=10, scroll=ft.ScrollMode.AUTO,
-                                        expand=True)]
+        self.scroller.controls = controls
+        self.view.controls = [self.scroller]
         self.view.padding = ft.Padding.symmetric(horizontal=12, vertical=8)
+
+    def _next_step(self) -> list[ft.Control]:
+        table = self.table
+        if table.ended:
+            return [text(self.t("fossil.ended"), size=15)]
+        if (fossil := table.pending()) is not None:
+            return self._evaluation_panel(fossil)
+        if self.seen != len(table.log) and (shown := self._last_evaluation()):
+            # everyone looks at the arithmetic until somebody continues
+            return [*shown, labelled("continue", ft.FilledButton(
+                self.t("fossil.continue"), icon=ft.Icons.ARROW_FORWARD, height=48,
+                on_click=self.continue_play))]
+        return self._turn_panel()
 
     def _scores(self) -> ft.Control:
         table = self.table
@@ -236,7 +274,8 @@ class CompanionScreen(Screen):
         width = (366 - 8 * (per_row - 1)) / per_row
         mover = self._mover()
         skipped = set(table.skipped())
-        tiles = [score_tile(i, name, points, self.app.lang, mover=i == mover and not table.ended,
+        moving = not table.ended and self.editing is None
+        tiles = [score_tile(i, name, points, self.app.lang, mover=i == mover and moving,
                             skips=i in skipped, on_click=do(self.pick_mover, i), width=width)
                  for i, (name, points) in enumerate(zip(table.names, table.scores(),
                                                         strict=True))]
@@ -256,45 +295,73 @@ class CompanionScreen(Screen):
         return labelled("turn", text(line, size=15, weight=ft.FontWeight.W_600), label=line)
 
     def _problem(self, field: str) -> list[ft.Control]:
-        return [labelled(f"problem-{field}", text(
-            scorer_text(p.key, p.params, self.app.lang), color=ft.Colors.ERROR, size=14,
-            weight=ft.FontWeight.W_600)) for p in self.refused if p.place == field]
+        out: list[ft.Control] = []
+        for at, problem, breaks in self.refused:
+            if at != field:
+                continue
+            message = scorer_text(problem.key, problem.params, self.app.lang)
+            if breaks is not None:
+                message = self.t("fossil.breaks_entry", number=breaks + 1, problem=message)
+            out.append(labelled(f"problem-{field}", text(
+                message, color=ft.Colors.ERROR, size=14, weight=ft.FontWeight.W_600)))
+        return out
+
+    def _board(self) -> FossilTable:
+        """The table whose board the turn panel offers: without the move being corrected."""
+        if self.editing is None:
+            return self.table
+        data = copy.deepcopy(self.table.data)
+        del data["file"]["log"][self.editing]
+        return read(data)
 
     def _turn_panel(self) -> list[ft.Control]:
-        table, lang = self.table, self.app.lang
+        table, lang, board_of = self.table, self.app.lang, self._board()
+        was = None  # the value of the move being corrected, while its fossil is chosen
+        if self.editing is not None:
+            fossil, _, value = table.log[self.editing]["take"].partition(":")
+            was = int(value) if fossil == self.fossil else None
         costs = [pill(f"cost-{n}", str(n), do(self.pick_cost, n), selected=self.cost == n,
                       tooltip=self.t("fossil.cost_chip", cost=n))
                  for n in range(1, COSTS[table.small] + 1)]
         choice = self.t("fossil.choice", name=table.names[self._mover()],
                         cost=self.cost or "…",
                         fossil=fossil_name(self.fossil, lang) if self.fossil else "…")
-        out: list[ft.Control] = [labelled("choice", text(choice, size=13,
-                                                         color=ft.Colors.ON_SURFACE_VARIANT),
-                                          label=choice),
-                                 section(self.t("fossil.cost")),
-                                 ft.Row(costs, wrap=True, spacing=6, run_spacing=6)]
+        out: list[ft.Control] = []
+        if self.editing is not None:
+            editing = self.t("fossil.editing", number=self.editing + 1)
+            out.append(ft.Row([
+                ft.Container(labelled("editing", text(editing, size=15, color=ft.Colors.PRIMARY,
+                                                      weight=ft.FontWeight.W_600),
+                                      label=editing), expand=True),
+                labelled("edit-cancel", ft.OutlinedButton(self.t("fossil.cancel_edit"),
+                                                          on_click=self.cancel_edit))]))
+        out += [labelled("choice", text(choice, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+                         label=choice),
+                section(self.t("fossil.cost")),
+                ft.Row(costs, wrap=True, spacing=6, run_spacing=6)]
         out += self._problem("cost")
         out.append(section(self.t("fossil.card")))
 
         def left(fossil: str) -> str:
-            return self.t("fossil.left", count=sum(table.on_board(fossil).values()))
+            return self.t("fossil.left", count=sum(board_of.on_board(fossil).values()))
 
         out.append(fossil_grid("fossil", fossils_in_play(table.small), lang, self.pick_fossil,
                                self.fossil, left,
-                               available=lambda fossil: any(table.on_board(fossil).values())))
+                               available=lambda fossil: any(board_of.on_board(fossil).values())))
         if self.fossil is not None:
-            board = table.on_board(self.fossil)
+            board = board_of.on_board(self.fossil)
             name = fossil_name(self.fossil, lang)
             values = [pill(f"value-{value}", self.t("fossil.value_chip", value=value,
                                                     count=board[value]),
-                           do(self.take, value), tooltip=f"{name} {value}")
+                           do(self.take, value), tooltip=f"{name} {value}",
+                           selected=value == was)
                       for value in sorted(board)]
             hint = [] if self.cost is not None else [text(self.t("fossil.cost_first"), size=13,
                                                           color=ft.Colors.ERROR)]
             out += [section(self.t("fossil.value", fossil=name)),
                     ft.Row(values, wrap=True, spacing=6), *hint]
         out += self._problem("take")
-        maybe = table.may_be_last()
+        maybe = table.may_be_last() if self.editing is None else None
         if maybe is not None:
             out.append(ft.Row([
                 text(self.t("fossil.confirm_last", fossil=fossil_name(maybe, lang)), size=14,
@@ -397,8 +464,11 @@ class CompanionScreen(Screen):
                 lines.append(labelled(f"log-problem-{index}", text(
                     message + field, size=13, color=ft.Colors.ERROR if problem.severity ==
                     "error" else ft.Colors.TERTIARY), label=message))
+            correct = [labelled(f"edit-{index}", ft.IconButton(
+                ft.Icons.EDIT_OUTLINED, tooltip=self.t("fossil.edit", number=index + 1),
+                on_click=do(self.edit, index)))] if "move" in entry and "take" in entry else []
             out.append(labelled(f"log-{index}", ft.Row([
-                ft.Column(lines, spacing=0, expand=True),
+                ft.Column(lines, spacing=0, expand=True), *correct,
                 labelled(f"delete-{index}", ft.IconButton(
                     ft.Icons.DELETE_OUTLINE, tooltip=self.t("fossil.delete", number=index + 1),
                     on_click=do(self.delete, index)))],

@@ -193,14 +193,20 @@ def read(data: dict[str, Any]) -> FossilTable:
     return FossilTable(data, score(game), valid, found, game.replayed)
 
 
-def refusal(data: dict[str, Any], event: dict[str, Any]) -> list[Problem]:
-    """The scorer's errors about `event` appended to the log; none means it was accepted."""
+def refusal(data: dict[str, Any], event: dict[str, Any],
+            at: int | None = None) -> list[tuple[int, Problem]]:
+    """The scorer's errors that `event` brings, appended to the log or put in place of entry
+    `at`, each with the index of the entry it is about; none means it is accepted. Errors the
+    log already had do not count against a correction."""
     file = data["file"]
-    candidate = {**file, "log": [*file["log"], event]}
-    _, problems = check(candidate)
-    at = len(file["log"])
-    return [p for p in problems if p.severity == "error"
-            and (log_index(p.place) or (-1, ""))[0] == at]
+    log = file["log"]
+    at = len(log) if at is None else at
+    _, before = check(file)
+    _, problems = check({**file, "log": [*log[:at], event, *log[at + 1:]]})
+    known = {(p.key, p.place) for p in before if p.severity == "error"}
+    found = [((log_index(p.place) or (-1, ""))[0], p) for p in problems
+             if p.severity == "error" and (p.key, p.place) not in known]
+    return [(index, p) for index, p in found if index >= at]
 
 
 def appended(data: dict[str, Any], event: dict[str, Any]) -> dict[str, Any]:
@@ -212,7 +218,7 @@ def appended(data: dict[str, Any], event: dict[str, Any]) -> dict[str, Any]:
 def preview(data: dict[str, Any], event: dict[str, Any]) -> tuple[ScoreEvent | None,
                                                                    list[Problem]]:
     """What `event` would do if appended: the scorer's event, or its refusal."""
-    refused = refusal(data, event)
+    refused = [problem for _, problem in refusal(data, event)]
     if refused:
         return None, refused
     sheet = score(appended(data, event)["file"])
