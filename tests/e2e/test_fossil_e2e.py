@@ -241,6 +241,21 @@ def test_a_move_far_down_the_log_is_corrected_in_place(server, make_context):
     says(phone, "turn", "Ann's turn")
 
 
+def test_a_score_correction_typed_on_the_phone(server, make_context):
+    game_id = seed(server, FOUR, [{"move": "Ann", "cost": 3, "take": "fish:2"}])
+    phone = Phone.open(make_context(), f"{server.url}fossil/{game_id}")
+    says(phone, "turn", "Bob's turn")
+    phone.tap("correct-score")
+    phone.toggle("correct-player-1")
+    phone.type("Points (+ or \u2212)", "5", enter=False)
+    phone.type("Why (optional)", "paid twice")
+    expect(phone.by_id("correct-add")).to_have_count(0)  # Enter in a field adds it
+    assert stored(server, game_id)["file"]["log"][-1] == {
+        "adjust": "Bob", "points": 5, "note": "paid twice"}
+    expect_scores(phone, FOUR, [27, 35, 30, 30])
+    says(phone, "log-1", "Bob: correction +5")
+
+
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_fossil_screenshots(server, make_context, theme):
     SHOTS.mkdir(parents=True, exist_ok=True)

@@ -171,6 +171,28 @@ async def test_a_move_is_corrected_in_place_and_a_correction_that_breaks_the_log
     assert len(log_of(store, game_id)) == 3
 
 
+async def test_a_score_correction_is_checked_at_its_fields_and_logged(open_app, store):
+    c = await open_app()
+    game_id = await start_fossil(c, ["Ann", "Bob", "Cas", "Dee"])
+    await turn(c, 8, "sea_urchin:1")  # Ann: 22
+    await c.tap("correct-score")
+    points = c.get("correct-points").content
+    await c.tap("correct-add")  # nobody chosen, no points
+    assert c.find("correct-who") is not None
+    assert points.error == "a whole number other than 0, such as -2 or 5"
+    await c.tap("correct-player-0")
+    await c.type_into(points, "\u221223")  # a phone's minus sign; Ann has only 22
+    await c.type_into(c.get("correct-note").content, "miscounted")
+    await c.tap("correct-add")
+    assert c.get("problem-correct").content.value == "Ann has 22 points: -23 would go below 0"
+    assert len(log_of(store, game_id)) == 1 and points.value == "\u221223"  # nothing lost
+    await c.type_into(points, "-2")
+    await c.tap("correct-add")
+    assert log_of(store, game_id)[-1] == {"adjust": "Ann", "points": -2, "note": "miscounted"}
+    assert shown_scores(c)[0] == 20 and c.find("correct-add") is None
+    assert "Ann: correction -2 · miscounted" in c.get("log-1").label
+
+
 async def test_delete_shows_problems_at_their_place_and_loses_nothing(open_app, store):
     c = await open_app()
     game_id = await start_fossil(c, ["Ann", "Bob", "Cas", "Dee"])

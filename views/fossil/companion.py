@@ -14,6 +14,7 @@ from typing import Any
 import flet as ft
 
 from scorer import Problem
+from views.fossil.correction import CorrectionPanel
 from views.fossil.parts import (
     card_name,
     evaluation_view,
@@ -53,6 +54,8 @@ class CompanionScreen(Screen):
         self.editing: int | None = None  # the log entry being corrected
         # refused choices: (the field it shows at, the problem, the later entry it breaks)
         self.refused: list[tuple[str, Problem, int | None]] = []
+        self.correcting_score = False
+        self.correction = CorrectionPanel(self.t, self.add_correction)
         self.scroller = ft.Column(spacing=10, scroll=ft.ScrollMode.AUTO, expand=True)
         self.table = self._load()
 
@@ -127,6 +130,26 @@ class CompanionScreen(Screen):
         self.refresh()
         self.view.update()
         await self.scroller.scroll_to(offset=0, duration=250)
+
+    async def toggle_correction(self) -> None:
+        """The correction panel takes the turn panel's place at the top, in sight."""
+        self.correcting_score = not self.correcting_score
+        self.refused = []
+        self.refresh()
+        if self.correcting_score:
+            self.view.update()
+            await self.scroller.scroll_to(offset=0, duration=250)
+
+    def pick_corrected(self, player: int) -> None:
+        self.correction.pick(player)
+        self.refresh()
+
+    def add_correction(self) -> None:
+        event = self.correction.event(self.table.names)
+        if event is not None and self._append(event, "correct"):
+            self.correction.clear()
+            self.correcting_score = False
+        self.refresh()
 
     def cancel_edit(self) -> None:
         self.editing = self.cost = self.fossil = self.mover = None
@@ -226,8 +249,8 @@ class CompanionScreen(Screen):
             labelled("open-sheet", ft.IconButton(
                 ft.Icons.LEADERBOARD, tooltip=self.t("entry.score_sheet"),
                 disabled=not table.ended or table.broken, on_click=self.open_sheet))])
-        # while a move is corrected, nobody "moves now": the panel says whose move it was
-        correcting = self.editing is not None
+        # while a move or a score is corrected, nobody "moves now"
+        correcting = self.editing is not None or self.correcting_score
         controls: list[ft.Control] = [self._scores(), *([] if correcting else
                                                         [self._turn_line()])]
         if table.broken:
@@ -235,18 +258,25 @@ class CompanionScreen(Screen):
                 "fossil.broken", number=table.valid + 1), color=ft.Colors.ERROR, size=14)))
         if self.editing is not None:
             controls += self._turn_panel()
+        elif self.correcting_score:
+            controls += self.correction.controls(table.names, self.pick_corrected,
+                                                 self._problem("correct"),
+                                                 self.toggle_correction)
         elif not table.broken:  # a broken log gets no next step until it is corrected
             controls += self._next_step()
         if table.ended:
             controls += self._last_evaluation()
-        if not table.ended and not table.broken:
+        if not table.ended and not table.broken and not correcting:
             controls.append(ft.Row([
                 labelled("calculator", ft.OutlinedButton(
                     self.t("calc.title"), icon=ft.Icons.CALCULATE,
                     on_click=self.open_calculator)),
+                labelled("correct-score", ft.OutlinedButton(
+                    self.t("fossil.correct"), icon=ft.Icons.EXPOSURE,
+                    on_click=self.toggle_correction)),
                 labelled("end-game", ft.OutlinedButton(
                     self.t("fossil.end"), icon=ft.Icons.FLAG, on_click=self.end_game)),
-            ], alignment=ft.MainAxisAlignment.SPACE_EVENLY, wrap=True))
+            ], alignment=ft.MainAxisAlignment.SPACE_EVENLY, wrap=True, run_spacing=8))
         if table.small:
             controls += self._aside_controls()
         controls += self._log()
@@ -274,7 +304,7 @@ class CompanionScreen(Screen):
         width = (366 - 8 * (per_row - 1)) / per_row
         mover = self._mover()
         skipped = set(table.skipped())
-        moving = not table.ended and self.editing is None
+        moving = not table.ended and self.editing is None and not self.correcting_score
         tiles = [score_tile(i, name, points, self.app.lang, mover=i == mover and moving,
                             skips=i in skipped, on_click=do(self.pick_mover, i), width=width)
                  for i, (name, points) in enumerate(zip(table.names, table.scores(),

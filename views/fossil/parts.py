@@ -130,5 +130,6 @@ def summary(entry: dict[str, Any], lang: str) -> str:
         key = "fossil.log.calculated" if entry.get("holdings") else "fossil.log.evaluate"
         return ui(key, lang, fossil=fossil_name(entry["evaluate"], lang))
     if "adjust" in entry:
-        return ui("fossil.log.adjust", lang, name=entry["adjust"], points=entry["points"])
+        said = ui("fossil.log.adjust", lang, name=entry["adjust"], points=entry["points"])
+        return f"{said} · {entry['note']}" if entry.get("note") else said
     return ui("fossil.log.end", lang)
