@@ -43,24 +43,26 @@ def spot_of(place: str) -> Spot | None:
 
 
 def live_forests(file: dict[str, Any]) -> LiveForests:
-    _, problems = check(file)
+    game, problems = check(file)
     found: dict[Spot | None, list[Problem]] = {}
     for problem in problems:
         found.setdefault(_single(file, spot_of(problem.place)), []).append(problem)
-    scored = copy.deepcopy(file)
-    kept = _kept_positions(scored)
-    for _ in range(4):  # leaving out a card can only remove problems; a few rounds suffice
-        _, problems = check(scored)
-        errors = [p for p in problems if p.severity == "error"]
-        if not errors:
-            break
-        spots = [_single(scored, spot_of(p.place)) for p in errors]
-        if None in spots:
+    scored = file
+    kept = _kept_positions(file)
+    if game is None:  # score what is left once the cards with errors are left out
+        scored = copy.deepcopy(file)
+        for _ in range(4):  # leaving out a card can only remove problems; a few rounds suffice
+            spots = [_single(scored, spot_of(p.place)) for p in problems
+                     if p.severity == "error"]
+            if None in spots:
+                return LiveForests(None, {}, found)
+            _leave_out(scored, kept, [s for s in spots if s is not None])
+            game, problems = check(scored)
+            if game is not None:
+                break
+        else:
             return LiveForests(None, {}, found)
-        _leave_out(scored, kept, [s for s in spots if s is not None])
-    else:
-        return LiveForests(None, {}, found)
-    sheet = score(scored)
+    sheet = score(game)
     lines: dict[Spot, ScoreLine] = {}
     for player, result in enumerate(sheet.players):
         for line in result.lines:
