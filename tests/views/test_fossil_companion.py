@@ -169,6 +169,9 @@ async def test_a_move_is_corrected_in_place_and_a_correction_that_breaks_the_log
     await c.tap("edit-cancel")
     assert c.find("editing") is None and not c.get("cost-1").selected
     assert len(log_of(store, game_id)) == 3
+    await c.tap("edit-2")
+    await c.tap("undo")  # the move being corrected is gone: so is its correction
+    assert c.find("editing") is None and len(log_of(store, game_id)) == 2
 
 
 async def test_a_score_correction_is_checked_at_its_fields_and_logged(open_app, store):

@@ -152,9 +152,14 @@ class CompanionScreen(Screen):
         self.refresh()
 
     def cancel_edit(self) -> None:
-        self.editing = self.cost = self.fossil = self.mover = None
-        self.refused = []
+        self._stop_editing()
         self.refresh()
+
+    def _stop_editing(self) -> None:
+        """Leave the correction of a move (also when the log under it changes)."""
+        if self.editing is not None:
+            self.editing = self.cost = self.fossil = self.mover = None
+        self.refused = []
 
     def pick_gives(self, card: str) -> None:
         self.gives = None if self.gives == card else card
@@ -187,7 +192,7 @@ class CompanionScreen(Screen):
             return
         data = copy.deepcopy(self.table.data)
         data["file"]["log"].pop()
-        self.refused = []
+        self._stop_editing()
         self._store(data)
         self.refresh()
 
@@ -195,7 +200,7 @@ class CompanionScreen(Screen):
         self.table = self._load()
         data = copy.deepcopy(self.table.data)
         del data["file"]["log"][index]
-        self.refused = []
+        self._stop_editing()
         self._store(data)
         self.refresh()
 
