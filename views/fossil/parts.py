@@ -55,7 +55,6 @@ def fossil_grid(prefix: str, fossils: list[str], lang: str, on_pick: Callable[[s
     return ft.Row(tiles, wrap=True, spacing=6, run_spacing=6,
                   alignment=ft.MainAxisAlignment.CENTER)
 
-
 def score_tile(index: int, name: str, points: int, lang: str, *, mover: bool, skips: bool,
                on_click: Callable | None, width: float) -> ft.Control:
     note = ui("fossil.skips", lang) if skips else (ui("fossil.moves", lang) if mover else " ")

@@ -201,7 +201,7 @@ def refusal(data: dict[str, Any], event: dict[str, Any],
     file = data["file"]
     log = file["log"]
     at = len(log) if at is None else at
-    _, before = check(file)
+    _, before = check(file) if at < len(log) else (None, [])  # nothing after an append
     _, problems = check({**file, "log": [*log[:at], event, *log[at + 1:]]})
     known = {(p.key, p.place) for p in before if p.severity == "error"}
     found = [((log_index(p.place) or (-1, ""))[0], p) for p in problems
