@@ -1,10 +1,12 @@
 """New game: players from known ones or typed, the seating circle, the variant (Symbiose) or
-the boxes in play (Forest Shuffle, remembered on this device)."""
+the boxes in play (Forest Shuffle, remembered on this device). A rematch starts as the last
+game was set up."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+from typing import Any
 
 import flet as ft
 
@@ -15,6 +17,7 @@ from views.fossil.table import new_data as new_fossil
 from views.i18n import scorer_text
 from views.session import Screen
 from views.state import new_draft
+from views.store import GameRecord
 from views.widgets.common import do, labelled, pill, section, text
 from views.widgets.seating import seating
 
@@ -32,8 +35,8 @@ PREFS_BOXES = "tallybook.forest_boxes"
 class NewGameScreen(Screen):
     route = "/new/symbiose"
 
-    def __init__(self, app, game: str = "symbiose"):
-        super().__init__(app, f"/new/{game}")
+    def __init__(self, app, game: str = "symbiose", rematch: GameRecord | None = None):
+        super().__init__(app, f"/new/{game}" + (f"?again={rematch.id}" if rematch else ""))
         self.game = game
         self.names: list[str] = []
         self.mode = ""
@@ -43,9 +46,23 @@ class NewGameScreen(Screen):
                                        expand=True)
         self.boxes: list[str] = ["base"]
         self._boxes_touched = False
-        if game == "forest-shuffle":
+        if rematch is not None:
+            self._set_up_as(rematch.data)
+        if game == "forest-shuffle" and not self._boxes_touched:
             # Screens are made inside Flet's event handlers, on the running loop.
             self._loading = asyncio.get_running_loop().create_task(self._remembered_boxes())
+
+    def _set_up_as(self, data: dict[str, Any]) -> None:
+        """A rematch: the last game's players in their seats, its variant and boxes."""
+        file = data["file"]
+        self.names = [p if isinstance(p, str) else p["name"] for p in file["players"]]
+        self._fit_mode()
+        if self.game == "symbiose" and file.get("mode") in MODES_FOR.get(len(self.names), ()):
+            self.mode = file["mode"]
+        if file.get("river_left_of") in self.names:
+            self.river_left_of = self.names.index(file["river_left_of"])
+        if data.get("boxes"):
+            self.boxes, self._boxes_touched = list(data["boxes"]), True
 
     async def _remembered_boxes(self) -> None:
         saved = await ft.SharedPreferences().get(PREFS_BOXES)

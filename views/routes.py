@@ -1,10 +1,11 @@
-"""Which screens a route stacks up: `/`, `/settings`, `/new/<game>`, `/symbiose/<id>[/sheet]`,
-`/fossil/<id>[/sheet|/calc]`, `/forest-shuffle/<id>[/sheet]`."""
+"""Which screens a route stacks up: `/`, `/settings`, `/new/<game>[?again=<id>]` (a rematch),
+`/symbiose/<id>[/sheet]`, `/fossil/<id>[/sheet|/calc]`, `/forest-shuffle/<id>[/sheet]`."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from urllib.parse import parse_qs, urlsplit
 
 from views.forest_shuffle.entry import ForestScreen
 from views.forest_shuffle.score_sheet import ForestSheetScreen
@@ -33,7 +34,11 @@ def screens_for(route: str, app: AppSession) -> list[Maker]:
     if path == "/settings":
         stack.append((path, lambda: SettingsScreen(app)))
     elif (new := re.fullmatch(r"/new/([a-z-]+)", path)) and new[1] in GAME_SCREENS:
-        stack.append((path, lambda: NewGameScreen(app, new[1])))
+        again = parse_qs(urlsplit(route).query).get("again", [""])[0]
+        last = app.store.game(int(again)) if again.isdigit() else None
+        rematch = last if last is not None and last.kind == new[1] else None
+        screen = f"{path}?again={again}" if rematch else path
+        stack.append((screen, lambda: NewGameScreen(app, new[1], rematch)))
     elif (game := re.fullmatch(r"/([a-z-]+)/(\d+)(/[a-z]+)?", path)) and game[1] in GAME_SCREENS:
         kind, game_id, suffix = game[1], int(game[2]), game[3]
         entry, on_top = GAME_SCREENS[kind]

@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.e2e.phone import Phone
 from tests.e2e.test_symbiose_e2e import cards_of, enter_known, example, learned
@@ -65,3 +66,9 @@ def test_screenshots(server, make_context, theme):
     phone.tap("result-0")
     phone.expect_says("line-0-0", "Bob")
     phone.shot(str(SHOTS / f"score-sheet-{theme}.png"))
+    phone.tap("rematch")  # the same three players in their seats, one tap from a new game
+    phone.expect_says("seating", "Ann's left neighbour is Bob, Bob's left neighbour is Cas")
+    phone.tap("start")
+    for name in ("Ann", "Bob", "Cas"):  # a fresh table for the same three
+        expect(phone.page.get_by_role("button", name=name, exact=False).first).to_be_visible()
+    phone.expect_says("tile-0-0-0", "empty")

@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.views.helpers import name_field, start_game
+from tests.views.helpers import example, name_field, start_game
 from views.session import PREFS_LANGUAGE, PREFS_THEME
 
 pytestmark = pytest.mark.asyncio
@@ -74,3 +74,30 @@ async def test_a_reopened_tab_finds_the_game_where_it_was(open_app, store):
     later = await open_app(route=f"/symbiose/{game_id}")  # a restarted server, a new session
     assert "frog" in later.get("tile-0-0-0").label
     assert later.get("tile-0-0-1").selected
+
+
+DUEL = {**example("symbiose-duel.json"), "river_left_of": "Bob"}  # not the first seat
+
+
+@pytest.mark.parametrize("game, data", [
+    ("symbiose", {"file": DUEL, "cursor": None, "undo": []}),
+    ("forest-shuffle", {"file": example("forest-shuffle-alpine-woodland-edge-3-players.json"),
+                        "boxes": ["base", "alpine", "woodland_edge"], "undo": []}),
+    ("fossil", {"file": example("fossil-3-players.json"), "set_aside": [], "confirmed": None}),
+])
+async def test_a_rematch_starts_as_the_last_game_was_set_up(open_app, store, game, data):
+    last = store.create_game(game, data)
+    store.save_game(last, data, status="finished")
+    c = await open_app(f"/{game}/{last}/sheet")
+    await c.tap("rematch")
+    assert c.page.route == f"/new/{game}?again={last}"
+    names = [p if isinstance(p, str) else p["name"] for p in data["file"]["players"]]
+    assert f"{names[0]}'s left neighbour is {names[1]}" in c.get("seating").label
+    await c.tap("start")
+    again = store.game(last + 1)
+    assert again.kind == game and again.status == "active"
+    assert [p if isinstance(p, str) else p["name"] for p in again.data["file"]["players"]] \
+        == names
+    for key in ("mode", "river_left_of"):
+        assert again.data["file"].get(key) == data["file"].get(key)
+    assert again.data.get("boxes") == data.get("boxes")

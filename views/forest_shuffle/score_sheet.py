@@ -39,7 +39,7 @@ class ForestSheetScreen(SheetScreen):
                                          *self.players(sheet)],
                                         spacing=8, scroll=ft.ScrollMode.AUTO, expand=True)]
         self.view.bottom_appbar = sheet_actions(self.app, self.t, sheet, forests.file,
-                                                f"forest-shuffle-{self.game_id}.json")
+                                                "forest-shuffle", self.game_id)
 
     def line(self, player: int, number: int, line: ScoreLine) -> ft.Control:
         lang = self.app.lang

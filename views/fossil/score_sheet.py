@@ -55,4 +55,4 @@ class FossilSheetScreen(Screen):
         self.view.controls = [ft.Column(controls, spacing=8, scroll=ft.ScrollMode.AUTO,
                                         expand=True)]
         self.view.bottom_appbar = sheet_actions(self.app, self.t, table.sheet, table.file,
-                                                f"fossil-{self.game_id}.json")
+                                                "fossil", self.game_id)

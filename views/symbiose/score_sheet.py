@@ -40,7 +40,7 @@ class ScoreSheetScreen(SheetScreen):
         self.view.controls = [ft.Column(self._ranking(sheet) + self.players(sheet),
                                         spacing=8, scroll=ft.ScrollMode.AUTO, expand=True)]
         self.view.bottom_appbar = sheet_actions(self.app, self.t, sheet, entry.file,
-                                                f"symbiose-{self.game_id}.json")
+                                                "symbiose", self.game_id)
 
     def _ranking(self, sheet: ScoreSheet) -> list[ft.Control]:
         out: list[ft.Control] = [winners_line(sheet, self.app.lang)]
