@@ -45,7 +45,7 @@ def rendered(text, found):
 def test_a_symbol_count_lists_the_counted_cards_by_name(text):
     assert rendered(text, explained(FOREST, "fallow_deer")) == {
         "en": "3 per cloven-hoofed animal × 4: Fallow Deer, Roe Deer, Squeaker, Wild Boar = 12",
-        "nl": "3 per hoefdier × 4: Damhert, Ree, Zwijnenbig, Wildzwijn = 12",
+        "nl": "3 per evenhoevig dier × 4: Damhert, Ree, Zwijnenbig, Wildzwijn = 12",
         "de": "3 je Paarhufer × 4: Damhirsch, Reh, Frischling, Wildschwein = 12",
     }
 
@@ -85,7 +85,7 @@ def test_butterflies_show_the_sum_only_when_they_make_several_sets(text):
     assert rendered(text, explained(one, "purple_emperor")) == {
         "en": "Peacock Butterfly, Purple Emperor: one set of 2 different species → 3",
         "nl": "Dagpauwoog, Grote weerschijnvlinder: één set van 2 verschillende soorten → 3",
-        "de": "Tagpfauenauge, Schillerfalter: ein Satz aus 2 verschiedenen Arten → 3",
+        "de": "Tagpfauenauge, Schillerfalter: ein Set aus 2 verschiedenen Arten → 3",
     }
     two = [*one, tree("beech", top="purple_emperor")]
     assert rendered(text, explained(two, "purple_emperor"))["en"] == (

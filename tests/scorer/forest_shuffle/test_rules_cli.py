@@ -113,7 +113,8 @@ def test_listing_every_species_grouped_trees_then_shrubs(capsys):
 def test_the_listing_in_dutch(capsys):
     _, out, _ = run(capsys, "--lang", "nl")
     assert "Struiken" in out and "Vleermuizen" in out
-    assert re.search(r"^  fallow_deer +Damhert +3 per hoefdier, zichzelf meegeteld$", out, re.M)
+    assert re.search(r"^  fallow_deer +Damhert +3 per evenhoevig dier, zichzelf meegeteld$",
+                     out, re.M)
 
 
 @pytest.mark.parametrize("lang", LANGS)
