@@ -68,6 +68,17 @@ class Phone:
         self.tap(identifier)
         expect(self.by_id(identifier).first).to_have_attribute("aria-current", str(on).lower())
 
+    def swipe(self, to_left: bool = True, y: int = 330) -> None:
+        """A quick horizontal swipe across the screen, as a thumb would (a mouse drag is a
+        drag to Flutter too)."""
+        start, end = (330, 60) if to_left else (60, 330)
+        mouse = self.page.mouse
+        mouse.move(start, y)
+        mouse.down()
+        mouse.move((start + end) / 2, y, steps=4)
+        mouse.move(end, y, steps=4)
+        mouse.up()
+
     def tap_label(self, label: str) -> None:
         self.page.get_by_label(label, exact=True).first.click()
         self.taps += 1

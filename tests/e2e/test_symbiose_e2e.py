@@ -186,6 +186,22 @@ def test_a_seventh_frog_is_marked_where_it_lies_and_new_cards_take_four_taps(ser
     expect(phone.by_id("finish")).to_have_count(0)
 
 
+def test_a_swipe_turns_the_pond(server, make_context):
+    phone = Phone.open(make_context(), server.url)
+    phone.tap("game-symbiose")
+    for name in ("Ann", "Bob", "Cas"):
+        phone.type("Player name", name)
+        expect(phone.page.get_by_text(name, exact=True).first).to_be_visible()
+    phone.tap("start")
+    expect(phone.by_id("player-0")).to_have_attribute("aria-current", "true")
+    phone.swipe(to_left=True)
+    expect(phone.by_id("player-1")).to_have_attribute("aria-current", "true")
+    phone.expect_says("label-left", "counts Cas")
+    phone.swipe(to_left=False)
+    phone.swipe(to_left=False)  # round the table to the last pond
+    expect(phone.by_id("player-2")).to_have_attribute("aria-current", "true")
+
+
 def test_dutch_follows_the_browser_and_settings_are_remembered(server, make_context):
     context = make_context(locale="nl-NL")
     phone = Phone.open(context, server.url)

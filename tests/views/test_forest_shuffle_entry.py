@@ -291,3 +291,13 @@ async def test_score_sheet_line_shows_the_full_rule_and_rulings(open_app, store,
     cave = load_catalog().cave("regular_cave")
     for ruling in cave.rulings:
         assert c.get(f"ruling-{ruling}").label == ruling_text(ruling, lang)
+
+
+async def test_a_swipe_turns_to_the_next_or_previous_forest(open_app):
+    c = await open_app()
+    await start_forest_game(c, ["Ann", "Bob", "Cas"])
+    await c.swipe(-800)
+    assert c.get("player-1").selected
+    await c.swipe(800)
+    await c.swipe(800)  # round the table
+    assert c.get("player-2").selected

@@ -119,3 +119,18 @@ async def test_a_tap_sends_the_browser_only_what_changed(open_app, store):
     await c.tap("known-dragonfly/orange/8")
     assert totals(c)[0] == 8
     assert 0 < sum(sent) < 8_000, sent
+
+
+async def test_a_swipe_turns_to_the_next_or_previous_pond(open_app):
+    c = await open_app()
+    await start_game(c, ["Ann", "Bob"])  # a duel: the river is the last "player"
+    await c.swipe(-800)  # to the left: the next pond
+    assert c.get("player-1").selected
+    await c.swipe(-800)
+    assert c.get("player-river").selected
+    await c.swipe(-800)  # round the table
+    assert c.get("player-0").selected
+    await c.swipe(800)  # to the right: back
+    assert c.get("player-river").selected
+    await c.swipe(-100)  # a slow drag is not a swipe
+    assert c.get("player-river").selected

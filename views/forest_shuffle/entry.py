@@ -25,7 +25,7 @@ from views.forest_shuffle.species_sheet import (
 )
 from views.i18n import scorer_text
 from views.session import AppSession, Screen
-from views.widgets.common import Keeper, do, labelled, pill, text
+from views.widgets.common import Keeper, do, labelled, pill, swipeable, text
 from views.widgets.totals import TotalsBar
 
 CELL_W, CELL_H = 112, 56
@@ -66,6 +66,9 @@ class ForestScreen(Screen):
     def _changed(self) -> None:
         self._save()
         self.refresh()
+
+    def step_player(self, step: int) -> None:
+        self.show_player((self.shown + step) % len(self.forests.names))
 
     def show_player(self, player: int) -> None:
         self.shown, self.selected, self.picking = player, None, None
@@ -182,7 +185,8 @@ class ForestScreen(Screen):
         self.trees = ft.Column(spacing=8, scroll=ft.ScrollMode.AUTO, expand=True)
         self.body = ft.Column([
             ft.Container(self.top, padding=ft.Padding.only(left=8, right=8, top=8)),
-            ft.Container(self.trees, expand=True, padding=ft.Padding.symmetric(horizontal=8)),
+            ft.Container(swipeable(self.trees, self.step_player), expand=True,
+                         padding=ft.Padding.symmetric(horizontal=8)),
         ], expand=True, spacing=8)
         self.sheet_box = ft.Container(expand=True, padding=8, visible=False)
         self.view.controls = [self.body, self.sheet_box]

@@ -13,7 +13,7 @@ from views.state import Slot, SymbioseEntry
 from views.symbiose.card_sheet import CardSheet
 from views.symbiose.live import LiveTable, live_table, slot_of
 from views.symbiose.pond import Grid, column_captions, column_labels, slot_name
-from views.widgets.common import Keeper, do, labelled, pill, section, text
+from views.widgets.common import Keeper, do, labelled, pill, section, swipeable, text
 from views.widgets.totals import TotalsBar
 
 DECK = "symbiose"
@@ -49,6 +49,14 @@ class EntryScreen(Screen):
         self.sheet.reset()
         self._save()
         self.refresh()
+
+    def _owners(self) -> list[int | str]:
+        owners: list[int | str] = list(range(len(self.entry.names)))
+        return [*owners, "river"] if self.entry.mode == "duel" else owners
+
+    def step_player(self, step: int) -> None:
+        owners = self._owners()
+        self.show_player(owners[(owners.index(self.shown) + step) % len(owners)])
 
     def show_player(self, owner: int | str) -> None:
         self.shown = owner
@@ -104,10 +112,10 @@ class EntryScreen(Screen):
         self.top = ft.Column(spacing=6, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
         self.lower = ft.Column(spacing=8, scroll=ft.ScrollMode.AUTO)
         self.grid = Grid()
-        self.view.controls = [ft.Column([
+        self.view.controls = [swipeable(ft.Column([
             ft.Container(self.top, padding=ft.Padding.only(left=8, right=8, top=8)),
             ft.Container(self.lower, expand=True, padding=ft.Padding.symmetric(horizontal=12)),
-        ], expand=True, spacing=8)]
+        ], expand=True, spacing=8), self.step_player)]
         self.totals = TotalsBar(on_finish=self.open_sheet)
         self.view.bottom_appbar = self.totals.bar
 
@@ -146,13 +154,10 @@ class EntryScreen(Screen):
         return self.entry.is_complete() and not live.problems
 
     def _player_chips(self) -> ft.Row:
-        owners: list[int | str] = list(range(len(self.entry.names)))
-        if self.entry.mode == "duel":
-            owners.append("river")
         chips = [pill(f"player-{owner}",
                       self.t("entry.river") if owner == "river" else self.entry.names[owner],
                       do(self.show_player, owner), selected=owner == self.shown)
-                 for owner in owners]
+                 for owner in self._owners()]
         return ft.Row(chips, spacing=6, scroll=ft.ScrollMode.AUTO)
 
     def _teams_caption(self) -> str:

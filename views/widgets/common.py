@@ -86,3 +86,17 @@ class Keeper:
 
     def next_round(self) -> None:
         self._old, self._new = self._new, {}
+
+
+SWIPE_SPEED = 300  # px/s: slower horizontal drags are not meant as a swipe
+
+
+def swipeable(content: ft.Control, on_step: Callable[[int], Any]) -> ft.GestureDetector:
+    """A quick horizontal swipe over `content` calls on_step(+1) (swiped left: the next
+    player) or on_step(-1) (swiped right: the previous one), as on a phone's photo viewer."""
+    def ended(e: ft.DragEndEvent) -> None:
+        speed = e.primary_velocity or 0
+        if abs(speed) >= SWIPE_SPEED:
+            on_step(1 if speed < 0 else -1)
+
+    return ft.GestureDetector(content=content, on_horizontal_drag_end=ended, expand=True)
