@@ -15,19 +15,18 @@ import flet as ft
 
 from scorer import Problem
 from views.fossil.correction import CorrectionPanel
+from views.fossil.log_panel import log_panel
 from views.fossil.parts import (
     card_name,
     evaluation_view,
     fossil_grid,
     fossil_name,
     score_tile,
-    summary,
 )
 from views.fossil.table import (
     SET_ASIDE,
     FossilTable,
     fossils_in_play,
-    log_index,
     read,
     refusal,
 )
@@ -36,7 +35,6 @@ from views.session import AppSession, Screen
 from views.widgets.common import do, labelled, pill, section, text
 
 COSTS = {False: 8, True: 7}  # the longest move on the 9 x 9 / 7 x 7 grid
-LOG_SHOWN = 6  # the newest log entries on screen; the whole log is one tap away
 
 
 class CompanionScreen(Screen):
@@ -284,7 +282,8 @@ class CompanionScreen(Screen):
             ], alignment=ft.MainAxisAlignment.SPACE_EVENLY, wrap=True, run_spacing=8))
         if table.small:
             controls += self._aside_controls()
-        controls += self._log()
+        controls += log_panel(table, self.t, self.app.lang, self.whole_log, self.edit,
+                              self.delete, self.show_whole_log)
         self.scroller.controls = controls
         self.view.controls = [self.scroller]
         self.view.padding = ft.Padding.symmetric(horizontal=12, vertical=8)
@@ -472,44 +471,4 @@ class CompanionScreen(Screen):
             if self.aside_fossil:
                 out.append(ft.Row([pill(f"aside-value-{v}", str(v), do(self.add_aside, v))
                                    for v in (1, 2)], spacing=6))
-        return out
-
-    def _log(self) -> list[ft.Control]:
-        table, lang = self.table, self.app.lang
-        if not table.log:
-            return []
-        out: list[ft.Control] = [section(self.t("fossil.log"))]
-        broken = [index for index, found in table.problems.items() if index >= 0 and found]
-        start = 0 if self.whole_log else max(0, len(table.log) - LOG_SHOWN)
-        start = min([start, *broken])
-        for index in range(len(table.log) - 1, start - 1, -1):
-            entry = table.log[index]
-            words = f"{index + 1}. {summary(entry, lang)}"
-            event = table.event(index)
-            if event is not None and "move" not in entry:
-                changes = [f"{name} {change:+d}" for name, change in event.changes.items()
-                           if change]
-                if changes:
-                    words += " (" + ", ".join(changes) + ")"
-            lines: list[ft.Control] = [text(words, size=13)]
-            for problem in table.problems.get(index, []):
-                where = log_index(problem.place)
-                field = f" [{where[1]}]" if where and where[1] else ""
-                message = scorer_text(problem.key, problem.params, lang)
-                lines.append(labelled(f"log-problem-{index}", text(
-                    message + field, size=13, color=ft.Colors.ERROR if problem.severity ==
-                    "error" else ft.Colors.TERTIARY), label=message))
-            correct = [labelled(f"edit-{index}", ft.IconButton(
-                ft.Icons.EDIT_OUTLINED, tooltip=self.t("fossil.edit", number=index + 1),
-                on_click=do(self.edit, index)))] if "move" in entry and "take" in entry else []
-            out.append(labelled(f"log-{index}", ft.Row([
-                ft.Column(lines, spacing=0, expand=True), *correct,
-                labelled(f"delete-{index}", ft.IconButton(
-                    ft.Icons.DELETE_OUTLINE, tooltip=self.t("fossil.delete", number=index + 1),
-                    on_click=do(self.delete, index)))],
-                vertical_alignment=ft.CrossAxisAlignment.CENTER), label=words))
-        if start > 0:
-            out.append(labelled("whole-log", ft.TextButton(
-                self.t("fossil.whole_log", count=len(table.log)), icon=ft.Icons.EXPAND_MORE,
-                on_click=self.show_whole_log)))
         return out
