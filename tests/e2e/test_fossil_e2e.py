@@ -247,7 +247,8 @@ def test_a_score_correction_typed_on_the_phone(server, make_context):
     says(phone, "turn", "Bob's turn")
     phone.tap("correct-score")
     phone.toggle("correct-player-1")
-    phone.type("Points (+ or \u2212)", "5", enter=False)
+    phone.tap("correct-step-+5")
+    phone.expect_says("correct-points", "Correction: +5 points")
     phone.type("Why (optional)", "paid twice")
     expect(phone.by_id("correct-add")).to_have_count(0)  # Enter in a field adds it
     assert stored(server, game_id)["file"]["log"][-1] == {

@@ -142,6 +142,11 @@ class CompanionScreen(Screen):
         self.correction.pick(player)
         self.refresh()
 
+    def step_correction(self, points: int) -> None:
+        self.correction.step(points)
+        self.refused = []
+        self.refresh()
+
     def add_correction(self) -> None:
         event = self.correction.event(self.table.names)
         if event is not None and self._append(event, "correct"):
@@ -263,6 +268,7 @@ class CompanionScreen(Screen):
             controls += self._turn_panel()
         elif self.correcting_score:
             controls += self.correction.controls(table.names, self.pick_corrected,
+                                                 self.step_correction,
                                                  self._problem("correct"),
                                                  self.toggle_correction)
         elif not table.broken:  # a broken log gets no next step until it is corrected
