@@ -163,14 +163,19 @@ def test_reload_restart_and_second_tab_keep_the_table(server, make_context):
     expect_totals(phone, score(file))
 
 
-def test_a_seventh_frog_is_marked_where_it_lies_and_new_cards_take_four_taps(server,
-                                                                           make_context):
-    phone = Phone.open(make_context(), server.url)
+def new_typed_table(phone: Phone, names: list[str]) -> Phone:
+    """A new Symbiose table of players typed in on a fresh phone, on its first pond."""
     phone.tap("game-symbiose")
-    for name in ("Ann", "Bob", "Cas"):
+    for name in names:
         phone.type("Player name", name)
         expect(phone.page.get_by_text(name, exact=True).first).to_be_visible()
     phone.tap("start")
+    return phone
+
+
+def test_a_seventh_frog_is_marked_where_it_lies_and_new_cards_take_four_taps(server,
+                                                                           make_context):
+    phone = new_typed_table(Phone.open(make_context(), server.url), ["Ann", "Bob", "Cas"])
     before = phone.taps
     for part in ("animal-frog", "season-pink", "points-3"):
         phone.toggle(part)
@@ -187,12 +192,7 @@ def test_a_seventh_frog_is_marked_where_it_lies_and_new_cards_take_four_taps(ser
 
 
 def test_a_swipe_turns_the_pond(server, make_context):
-    phone = Phone.open(make_context(), server.url)
-    phone.tap("game-symbiose")
-    for name in ("Ann", "Bob", "Cas"):
-        phone.type("Player name", name)
-        expect(phone.page.get_by_text(name, exact=True).first).to_be_visible()
-    phone.tap("start")
+    phone = new_typed_table(Phone.open(make_context(), server.url), ["Ann", "Bob", "Cas"])
     expect(phone.by_id("player-0")).to_have_attribute("aria-current", "true")
     phone.swipe(to_left=True)
     expect(phone.by_id("player-1")).to_have_attribute("aria-current", "true")
