@@ -79,6 +79,12 @@ class Phone:
         mouse.move(end, y, steps=4)
         mouse.up()
 
+    def seat(self, names: list[str]) -> None:
+        """Known players on the new-game screen, one tap each, each seated before the next."""
+        for index, name in enumerate(names):
+            self.tap(f"known-player-{name}")
+            expect(self.by_id(f"remove-{index}")).to_be_attached()
+
     def tap_label(self, label: str) -> None:
         self.page.get_by_label(label, exact=True).first.click()
         self.taps += 1

@@ -85,17 +85,25 @@ def enter_forest(phone: Phone, player: int, forest: list, cave: int,
         phone.expect_says("cave", f"Cave: {count} cards")
 
 
+def start_game(server, make_context, names: list[str], boxes: list[str],
+               theme: str = "light") -> Phone:
+    """A new Forest Shuffle game of known players with these boxes, on its entry screen."""
+    seed_players(server, names)
+    phone = Phone.open(make_context(color_scheme=theme), server.url)
+    phone.tap("game-forest-shuffle")
+    phone.seat(names)
+    for box in boxes:
+        if box != "base":  # base is in play on a fresh device
+            phone.toggle(f"box-{box}")
+    phone.tap("start")
+    expect(phone.by_id("quick-beech")).to_be_attached()
+    return phone
+
+
 def test_base_game_of_two_forests_entered_in_chromium(server, make_context):
     file = example("forest-shuffle-base-2-players.json")
     names = [p["name"] for p in file["players"]]
-    seed_players(server, names)
-    phone = Phone.open(make_context(), server.url)
-    phone.tap("game-forest-shuffle")
-    for index, name in enumerate(names):
-        phone.tap(f"known-player-{name}")
-        expect(phone.by_id(f"remove-{index}")).to_be_attached()
-    phone.tap("start")
-    expect(phone.by_id("quick-beech")).to_be_attached()
+    phone = start_game(server, make_context, names, BOXES)
     setup = phone.taps
     for index, player in enumerate(file["players"]):
         enter_forest(phone, index, player["forest"], player["cave"])
@@ -113,23 +121,6 @@ def test_base_game_of_two_forests_entered_in_chromium(server, make_context):
         phone.expect_says(f"result-{index}", f"{player.name}, {player.total} points")
         phone.expect_says(f"result-{index}", f"{player.name} — {player.total}")
         phone.expect_says(f"result-{index}", categories_line(player, "en"))
-
-
-def start_game(server, make_context, names: list[str], boxes: list[str],
-               theme: str = "light") -> Phone:
-    """A new Forest Shuffle game of known players with these boxes, on its entry screen."""
-    seed_players(server, names)
-    phone = Phone.open(make_context(color_scheme=theme), server.url)
-    phone.tap("game-forest-shuffle")
-    for index, name in enumerate(names):
-        phone.tap(f"known-player-{name}")
-        expect(phone.by_id(f"remove-{index}")).to_be_attached()
-    for box in boxes:
-        if box != "base":  # base is in play on a fresh device
-            phone.toggle(f"box-{box}")
-    phone.tap("start")
-    expect(phone.by_id("quick-beech")).to_be_attached()
-    return phone
 
 
 def test_alpine_and_woodland_edge_forest_entered_in_chromium(server, make_context):

@@ -59,9 +59,7 @@ def stored(server, game_id: int) -> dict:
 
 def new_game(phone: Phone, names: list[str]) -> None:
     phone.tap("game-fossil")
-    for index, name in enumerate(names):
-        phone.tap(f"known-player-{name}")
-        expect(phone.by_id(f"remove-{index}")).to_be_attached()
+    phone.seat(names)
     phone.tap("start")
     expect(phone.by_id("cost-1")).to_be_attached()
 

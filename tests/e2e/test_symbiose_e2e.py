@@ -46,9 +46,7 @@ def expect_totals(phone: Phone, sheet) -> None:
 
 def play_table(phone: Phone, file: dict, mode: str | None = None) -> None:
     phone.tap("game-symbiose")
-    for index, player in enumerate(file["players"]):
-        phone.tap(f"known-player-{player['name']}")
-        expect(phone.by_id(f"remove-{index}")).to_be_attached()  # seated before the next tap
+    phone.seat([player["name"] for player in file["players"]])
     if mode:
         phone.tap(f"mode-{mode}")
         expect(phone.page.get_by_text(MODE_ABOUT[mode], exact=False)).to_be_visible()

@@ -9,6 +9,7 @@ place through the same turn panel.
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import Any
 
 import flet as ft
@@ -67,13 +68,17 @@ class CompanionScreen(Screen):
         self.app.store.save_game(self.game_id, data, status="finished" if ended else "active")
         self.table = read(data)
 
-    def _append(self, event: dict[str, Any], field: str, at: int | None = None) -> bool:
+    def _append(self, event: dict[str, Any],
+                field: str | Callable[[list[tuple[int, Problem]], int], str],
+                at: int | None = None) -> bool:
         """Append `event` (or put it in place of entry `at`) if the scorer accepts it; else
-        show its refusal at `field`."""
+        show its refusal at `field` (or at the field chosen from the refusal and `at`)."""
         self.table = self._load()
         refused = refusal(self.table.data, event, at)
         if refused:
             end = len(self.table.log) if at is None else at
+            if callable(field):
+                field = field(refused, end)
             self.refused = [(field, p, None if index == end else index)
                             for index, p in refused]
             self.refresh()
@@ -109,11 +114,7 @@ class CompanionScreen(Screen):
         player = self.mover if self.mover is not None else self.table.next_player()
         event = {"move": self.table.names[player], "cost": self.cost,
                  "take": f"{self.fossil}:{value}"}
-        at = len(self.table.log) if self.editing is None else self.editing
-        field = "cost" if any(p.key == "fossil.cannot_pay" and index == at
-                              for index, p in refusal(self.table.data, event, self.editing)) \
-            else "take"
-        if self._append(event, field, self.editing):
+        if self._append(event, _turn_field, self.editing):
             self.cost = self.fossil = self.mover = self.editing = None
             self.gives = None
         self.refresh()
@@ -478,3 +479,9 @@ class CompanionScreen(Screen):
                 out.append(ft.Row([pill(f"aside-value-{v}", str(v), do(self.add_aside, v))
                                    for v in (1, 2)], spacing=6))
         return out
+
+
+def _turn_field(refused: list[tuple[int, Problem]], at: int) -> str:
+    """Where a refused move is explained: at the cost chips if it cannot be paid."""
+    return "cost" if any(p.key == "fossil.cannot_pay" and index == at
+                         for index, p in refused) else "take"
