@@ -131,13 +131,15 @@ class FakeClient(Connection):
         await self.session.dispatch_event(target._i, "click", None)
         await self.settle()
 
-    async def swipe(self, velocity: float) -> None:
-        """A horizontal swipe ending at `velocity` px/s (negative: to the left) over the
-        screen's swipe area."""
+    async def swipe(self, distance: float, velocity: float = 0.0) -> None:
+        """A horizontal drag over the screen's swipe area, `distance` px long and ending at
+        `velocity` px/s (negative: to the left), as Flutter reports it."""
         [area] = self.all(ft.GestureDetector, lambda g: g.on_horizontal_drag_end is not None)
-        origin = {"x": 0.0, "y": 0.0}
+        start, end = {"x": 195.0, "y": 300.0}, {"x": 195.0 + distance, "y": 300.0}
+        await self.session.dispatch_event(area._i, "horizontal_drag_start", {
+            "k": "touch", "l": start, "g": start})
         await self.session.dispatch_event(area._i, "horizontal_drag_end", {
-            "l": origin, "g": origin, "v": {"x": velocity, "y": 0.0}, "pv": velocity})
+            "l": end, "g": end, "v": {"x": velocity, "y": 0.0}, "pv": velocity})
         await self.settle()
 
     async def type_into(self, field: ft.TextField, value: str, submit: bool = False) -> None:

@@ -296,8 +296,10 @@ async def test_score_sheet_line_shows_the_full_rule_and_rulings(open_app, store,
 async def test_a_swipe_turns_to_the_next_or_previous_forest(open_app):
     c = await open_app()
     await start_forest_game(c, ["Ann", "Bob", "Cas"])
-    await c.swipe(-800)
+    await c.swipe(-40, velocity=-800)
     assert c.get("player-1").selected
-    await c.swipe(800)
-    await c.swipe(800)  # round the table
+    await c.swipe(40, velocity=800)
+    await c.swipe(-250)  # a long drag turns as a flick does: round the table
+    await c.swipe(250)
+    await c.swipe(250)
     assert c.get("player-2").selected

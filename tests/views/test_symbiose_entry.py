@@ -124,13 +124,17 @@ async def test_a_tap_sends_the_browser_only_what_changed(open_app, store):
 async def test_a_swipe_turns_to_the_next_or_previous_pond(open_app):
     c = await open_app()
     await start_game(c, ["Ann", "Bob"])  # a duel: the river is the last "player"
-    await c.swipe(-800)  # to the left: the next pond
+    await c.swipe(-40, velocity=-800)  # a flick to the left: the next pond
     assert c.get("player-1").selected
-    await c.swipe(-800)
+    await c.swipe(-40, velocity=-800)
     assert c.get("player-river").selected
-    await c.swipe(-800)  # round the table
+    await c.swipe(-40, velocity=-800)  # round the table
     assert c.get("player-0").selected
-    await c.swipe(800)  # to the right: back
+    await c.swipe(40, velocity=800)  # to the right: back
     assert c.get("player-river").selected
-    await c.swipe(-100)  # a slow drag is not a swipe
+    await c.swipe(-60, velocity=-100)  # a short slow drag is not a swipe
+    assert c.get("player-river").selected
+    await c.swipe(-250)  # a long one is, even reported as stopped (a busy phone)
+    assert c.get("player-0").selected
+    await c.swipe(250)
     assert c.get("player-river").selected

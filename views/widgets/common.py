@@ -88,15 +88,27 @@ class Keeper:
         self._old, self._new = self._new, {}
 
 
-SWIPE_SPEED = 300  # px/s: slower horizontal drags are not meant as a swipe
+SWIPE_SPEED = 300  # px/s: a flick at least this quick turns the page,
+SWIPE_DISTANCE = 100  # px: and so does a slower drag at least this long (a quarter of a phone)
 
 
 def swipeable(content: ft.Control, on_step: Callable[[int], Any]) -> ft.GestureDetector:
-    """A quick horizontal swipe over `content` calls on_step(+1) (swiped left: the next
-    player) or on_step(-1) (swiped right: the previous one), as on a phone's photo viewer."""
+    """A horizontal swipe over `content` calls on_step(+1) (swiped left: the next player) or
+    on_step(-1) (swiped right: the previous one), as on a phone's photo viewer: a quick flick,
+    or a drag across a quarter of the screen. The distance counts too because a busy phone
+    reports a swipe whose last move came late as a drag that stopped (speed 0)."""
+    started_at = [0.0]
+
+    def started(e: ft.DragStartEvent) -> None:
+        started_at[0] = e.local_position.x
+
     def ended(e: ft.DragEndEvent) -> None:
         speed = e.primary_velocity or 0
+        moved = e.local_position.x - started_at[0]
         if abs(speed) >= SWIPE_SPEED:
             on_step(1 if speed < 0 else -1)
+        elif abs(moved) >= SWIPE_DISTANCE:
+            on_step(1 if moved < 0 else -1)
 
-    return ft.GestureDetector(content=content, on_horizontal_drag_end=ended, expand=True)
+    return ft.GestureDetector(content=content, on_horizontal_drag_start=started,
+                              on_horizontal_drag_end=ended, expand=True)
