@@ -9,7 +9,9 @@ import sys
 from pathlib import Path
 
 import flet as ft
+import uvicorn
 
+from views.server import web_app
 from views.session import AppSession
 from views.store import Store
 
@@ -79,13 +81,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 def main(argv: list[str] | None = None) -> None:
     args = parse_args(argv)
     store = Store((args.data or default_data_dir()) / DB_NAME)
-    # A server for phones, never a desktop window, and nothing fetched from a CDN.
-    os.environ["FLET_FORCE_WEB_SERVER"] = "1"
-    os.environ.setdefault("FLET_SESSION_TIMEOUT", "3600")
     announce(args.host, args.port)
-    ft.run(make_main(store), host=args.host, port=args.port, view=ft.AppView.WEB_BROWSER,
-           assets_dir=str(ASSETS), no_cdn=True)
-
+    # uvicorn serves Flet's app itself (not ft.run), so that every response carries the policy
+    # of views/server.py; a server for phones, never a desktop window.
+    uvicorn.run(web_app(make_main(store), str(ASSETS)), host=args.host, port=args.port,
+                ws="websockets-sansio", log_level="warning")
 
 if __name__ == "__main__":
     main()

@@ -1,9 +1,13 @@
 """End-to-end: the real `tallybook` server in a subprocess, driven by Debian's Chromium at
-390 x 844. Nothing may leave the machine: every non-local request is aborted (and recorded).
-Chromium missing is a failure, never a skip. The machinery lives in tests/e2e/harness.py, which
-benchmarks/app.py shares."""
+390 x 844. Nothing may leave the machine: every test fails if the page sent any request to a
+host other than the server (such a request is aborted and recorded; the server's policy has the
+browser refuse it before it is sent). Chromium missing is a failure, never a skip. The
+machinery lives in tests/e2e/harness.py, which the benchmarks share."""
 
 from __future__ import annotations
+
+import os
+from pathlib import Path
 
 import pytest
 
@@ -48,3 +52,14 @@ def make_context(browser):
     yield make
     for context in contexts:
         context.close()
+    assert outside == [], f"requests to other hosts than the server: {outside}"
+
+
+@pytest.fixture(scope="session")
+def shots(tmp_path_factory) -> Path:
+    """Where screenshots go for people to look at: $TALLYBOOK_SHOTS, else this run's own
+    temporary folder (printed at the end of the run)."""
+    folder = os.environ.get("TALLYBOOK_SHOTS")
+    path = Path(folder) if folder else tmp_path_factory.mktemp("shots")
+    path.mkdir(parents=True, exist_ok=True)
+    return path

@@ -33,8 +33,9 @@ def free_port() -> int:
 class Server:
     """`tallybook --port P --data DIR`, restartable on the same port and data."""
 
-    def __init__(self, data: Path):
+    def __init__(self, data: Path, env: dict[str, str] | None = None):
         self.data = data
+        self.env = {**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})}
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
         self.proc: subprocess.Popen | None = None
@@ -48,7 +49,7 @@ class Server:
         with open(self.data.parent / "server.log", "a", encoding="utf-8") as log:
             self.proc = subprocess.Popen(
                 [*argv, "--port", str(self.port), "--data", str(self.data)], cwd=ROOT,
-                env={**os.environ, "PYTHONUNBUFFERED": "1"}, stdout=log,
+                env=self.env, stdout=log,
                 stderr=subprocess.STDOUT)
         while True:
             try:
@@ -89,5 +90,4 @@ def phone_context(browser, locale: str = "en-US", color_scheme: str = "light",
     sink = outside if outside is not None else []
     context.route(LOCAL, lambda route: (sink.append(route.request.url), route.abort()))
     context.set_default_timeout(15_000)
-    context.outside_requests = sink
     return context

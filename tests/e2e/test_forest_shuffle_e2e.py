@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import copy
 import json
-import os
 from pathlib import Path
 
 import pytest
@@ -24,7 +23,6 @@ from views.widgets.score_sheet import categories_line
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 BOXES = ["base"]
 ALPINE_BOXES = ["base", "alpine", "woodland_edge"]
-SHOTS = Path(os.environ.get("TALLYBOOK_SHOTS", "/tmp/shots"))
 
 
 def example(name: str) -> dict:
@@ -169,10 +167,9 @@ def scroll_trees(phone: Phone, pixels: int) -> None:
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
-def test_forest_screenshots(server, make_context, theme):
+def test_forest_screenshots(server, make_context, theme, shots):
     """The entry screen, the species sheet and the score sheet of the base 2-player example's
     first forest, in light and dark, for people to look at."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
     file = example("forest-shuffle-base-2-players.json")
     names = [p["name"] for p in file["players"]]
     first = file["players"][0]
@@ -183,13 +180,13 @@ def test_forest_screenshots(server, make_context, theme):
     phone.expect_says("total-0", f"{expected.name}: {expected.total} points")
     scroll_trees(phone, -100_000)
     scroll_trees(phone, 600)
-    phone.shot(str(SHOTS / f"forest-full-{theme}.png"))
+    phone.shot(str(shots / f"forest-full-{theme}.png"))
 
     empty = next((t, slot) for t, e in enumerate(first["forest"]) for slot in SLOTS
                  if not e.get(slot))
     phone.tap(f"slot-0-{empty[0]}-{empty[1]}")
     expect(phone.by_id("picker-close")).to_be_attached()
-    phone.shot(str(SHOTS / f"forest-species-{theme}.png"))
+    phone.shot(str(shots / f"forest-species-{theme}.png"))
     phone.tap("picker-close")
     expect(phone.by_id("picker-close")).to_have_count(0)
 
@@ -197,7 +194,7 @@ def test_forest_screenshots(server, make_context, theme):
     phone.expect_says("result-0", f"{expected.name} — {expected.total}")
     phone.tap("result-0")
     expect(phone.by_id("line-0-0")).to_be_attached()
-    phone.shot(str(SHOTS / f"forest-sheet-{theme}.png"))
+    phone.shot(str(shots / f"forest-sheet-{theme}.png"))
 
 
 def test_shared_slots_and_the_cave_within_two_taps_a_card(server, make_context):

@@ -5,7 +5,6 @@ place, and screenshots of the companion, an evaluation and the score sheet."""
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
@@ -16,7 +15,6 @@ from tests.e2e.phone import Phone
 from views.fossil.table import new_data, read
 from views.store import Store
 
-SHOTS = Path(os.environ.get("TALLYBOOK_SHOTS", "/tmp/shots"))
 FOUR = ["Ann", "Bob", "Cas", "Dee"]
 COSTS = (1, 2, 1, 3, 2, 1, 1, 2)
 # 40 turns: the sea lily and then the ammonite are completed and evaluated on the way; the
@@ -216,7 +214,7 @@ def test_refusals_at_their_place_and_the_exchange(server, make_context):
     expect(phone.by_id("cost-1")).to_have_count(0)
 
 
-def test_a_move_far_down_the_log_is_corrected_in_place(server, make_context):
+def test_a_move_far_down_the_log_is_corrected_in_place(server, make_context, shots):
     log = [{"move": FOUR[i % 4], "cost": 1 + i % 3, "take": f"{f}:1"}
            for i, f in enumerate(["ammonite", "poplar_leaf", "scallop", "trilobite"] * 3)]
     game_id = seed(server, FOUR, log)
@@ -229,7 +227,7 @@ def test_a_move_far_down_the_log_is_corrected_in_place(server, make_context):
     says(phone, "choice", "Bob pays 2 · takes: poplar leaf")
     phone.toggle("cost-3")
     phone.toggle("fossil-sea_lily")
-    phone.shot(str(SHOTS / "fossil-correcting-light.png"))
+    phone.shot(str(shots / "fossil-correcting-light.png"))
     phone.tap("value-3")
     expect(phone.by_id("editing")).to_have_count(0)
     data = stored(server, game_id)
@@ -256,8 +254,7 @@ def test_a_score_correction_typed_on_the_phone(server, make_context):
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
-def test_fossil_screenshots(server, make_context, theme):
-    SHOTS.mkdir(parents=True, exist_ok=True)
+def test_fossil_screenshots(server, make_context, theme, shots):
     lilies = iter(CARDS[:9])  # Dee takes trilobites, so Dee pays for the sea lily
     log = [{"move": FOUR[i % 4], "cost": 1 + i % 3,
             "take": "trilobite:1" if i % 4 == 3 else next(lilies)} for i in range(11)]
@@ -266,14 +263,14 @@ def test_fossil_screenshots(server, make_context, theme):
     says(phone, "last-taken", "took the last sea lily")
     phone.tap("evaluate")
     says(phone, "evaluation-change-3", "Dee: ")
-    phone.shot(str(SHOTS / f"fossil-evaluation-{theme}.png"))
+    phone.shot(str(shots / f"fossil-evaluation-{theme}.png"))
     phone.tap("continue")
     expect(phone.by_id("cost-2")).to_be_attached()
     phone.tap("cost-2")
     says(phone, "choice", "pays 2 ·")
     phone.tap("fossil-ammonite")
     says(phone, "choice", "takes: ammonite")
-    phone.shot(str(SHOTS / f"fossil-companion-{theme}.png"))
+    phone.shot(str(shots / f"fossil-companion-{theme}.png"))
     phone.tap("end-game")
     says(phone, "winners", "")
-    phone.shot(str(SHOTS / f"fossil-score-sheet-{theme}.png"))
+    phone.shot(str(shots / f"fossil-score-sheet-{theme}.png"))

@@ -3,9 +3,6 @@
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import expect
 
@@ -13,8 +10,6 @@ from tests.e2e.phone import Phone
 from tests.e2e.test_symbiose_e2e import cards_of, enter_known, example, learned
 from views.state import SymbioseEntry, new_draft
 from views.store import Store
-
-SHOTS = Path(os.environ.get("TALLYBOOK_SHOTS", "/tmp/shots"))
 
 
 def earlier_tables(server) -> None:
@@ -36,8 +31,7 @@ def earlier_tables(server) -> None:
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
-def test_screenshots(server, make_context, theme):
-    SHOTS.mkdir(parents=True, exist_ok=True)
+def test_screenshots(server, make_context, theme, shots):
     file = example("symbiose-standard.json")
     learned(server, file)
     earlier_tables(server)
@@ -46,16 +40,16 @@ def test_screenshots(server, make_context, theme):
     cards = cards_of(file)
     phone.expect_says("game-symbiose", "Symbiose")
     phone.expect_says("record-2", "Ann, Bob, Cas, Dee")
-    phone.shot(str(SHOTS / f"home-{theme}.png"))
+    phone.shot(str(shots / f"home-{theme}.png"))
     phone.tap("game-symbiose")
     phone.seat(["Ann", "Bob", "Cas"])
-    phone.shot(str(SHOTS / f"new-game-{theme}.png"))
+    phone.shot(str(shots / f"new-game-{theme}.png"))
     phone.tap("start")
     enter_known(phone, cards[:13], 0, 3)
-    phone.shot(str(SHOTS / f"pond-entry-{theme}.png"))
+    phone.shot(str(shots / f"pond-entry-{theme}.png"))
     phone.toggle("animal-frog")
     phone.toggle("season-pink")
-    phone.shot(str(SHOTS / f"card-sheet-{theme}.png"))
+    phone.shot(str(shots / f"card-sheet-{theme}.png"))
     phone.toggle("animal-frog", on=False)
     phone.toggle("season-pink", on=False)
     enter_known(phone, cards, 13, 3)
@@ -63,7 +57,7 @@ def test_screenshots(server, make_context, theme):
     phone.expect_says("winners", "Ann, Bob")
     phone.tap("result-0")
     phone.expect_says("line-0-0", "Bob")
-    phone.shot(str(SHOTS / f"score-sheet-{theme}.png"))
+    phone.shot(str(shots / f"score-sheet-{theme}.png"))
     phone.tap("rematch")  # the same three players in their seats, one tap from a new game
     phone.expect_says("seating", "Ann's left neighbour is Bob, Bob's left neighbour is Cas")
     phone.tap("start")

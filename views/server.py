@@ -1,0 +1,64 @@
+"""The web server: Flet's app, served with a Content-Security-Policy that lets the page ask
+nothing of any host but its own.
+
+Flet's client asks a CDN for the Rive animation runtime at every page load, whether or not an
+animation is shown (Tallybook shows none); the address is compiled into the client, so there
+is nothing to configure. The policy makes the browser refuse that request before it is sent,
+and any other outside request a later Flet release might add: a phone never tells another host
+that it opened Tallybook, and a LAN without internet never waits on one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import flet as ft
+import flet_web.fastapi
+
+Scope = dict[str, Any]
+Message = dict[str, Any]
+ASGIApp = Callable[[Scope, Callable[[], Awaitable[Message]], Callable[[Message], Awaitable[None]]],
+                   Awaitable[None]]
+
+# 'self' everywhere it matters. Flet's index.html carries its configuration in inline scripts
+# it writes at start, Flutter styles its DOM inline, compiles WebAssembly (the renderers) and
+# may start its renderer's worker from a blob: URL.
+POLICY = "; ".join([
+    "default-src 'self'",
+    "script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval' blob:",
+    "worker-src 'self' blob:",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+])
+
+
+def own_host_only(app: ASGIApp) -> ASGIApp:
+    """`app` with the policy on every HTTP response."""
+    async def guarded(scope: Scope, receive: Callable[[], Awaitable[Message]],
+                      send: Callable[[Message], Awaitable[None]]) -> None:
+        if scope["type"] != "http":
+            await app(scope, receive, send)
+            return
+
+        async def send_with_policy(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = [(k, v) for k, v in message.get("headers", [])
+                           if k.lower() != b"content-security-policy"]
+                headers.append((b"content-security-policy", POLICY.encode()))
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await app(scope, receive, send_with_policy)
+
+    return guarded
+
+
+def web_app(main: Callable[[ft.Page], Awaitable[None]], assets_dir: str) -> ASGIApp:
+    """The ASGI app uvicorn serves: Flet's, with no CDN and the policy above."""
+    return own_host_only(flet_web.fastapi.app(main, assets_dir=assets_dir, no_cdn=True))
