@@ -95,9 +95,20 @@ class Phone:
         self.page.wait_for_function(
             "() => ['INPUT', 'TEXTAREA'].includes(document.activeElement?.tagName)")
 
-    def type(self, label: str, value: str, enter: bool = True) -> None:
+    def type(self, label: str, value: str, enter: bool = True, replacing: str = "") -> None:
+        """Type into a field as a thumb would. First the field must show `replacing`, what the
+        app last put there (empty once it took the name typed before: a keystroke sent earlier
+        would be wiped by the app's own change), which is deleted; then `value` is typed and
+        must show whole before Enter."""
         self.focus(label)
+        field = self.page.locator("input:focus, textarea:focus")
+        expect(field).to_have_value(replacing)
+        if replacing:
+            self.page.keyboard.press("End")
+            for _ in replacing:
+                self.page.keyboard.press("Backspace")
         self.page.keyboard.type(value)
+        expect(field).to_have_value(value)
         if enter:
             self.page.keyboard.press("Enter")
 

@@ -124,12 +124,7 @@ def test_reload_restart_and_second_tab_keep_the_table(server, make_context):
         phone.type("Player name", name)
     duplicate = phone.page.get_by_text("\"ann\" is already player 1's name", exact=False)
     expect(duplicate).to_be_visible()
-    phone.focus("Player name")  # fix the name in place
-    phone.page.keyboard.press("End")
-    for _ in "ann":
-        phone.page.keyboard.press("Backspace")
-    phone.page.keyboard.type("Bob")
-    phone.page.keyboard.press("Enter")
+    phone.type("Player name", "Bob", replacing="ann")  # the name is fixed in place
     expect(phone.by_id("remove-1")).to_be_attached()
     phone.type("Player name", "Cas")
     expect(phone.by_id("remove-2")).to_be_attached()
