@@ -55,11 +55,20 @@ def make_context(browser):
     assert outside == [], f"requests to other hosts than the server: {outside}"
 
 
+SHOTS_KEY = pytest.StashKey[Path]()
+
+
 @pytest.fixture(scope="session")
-def shots(tmp_path_factory) -> Path:
+def shots(request, tmp_path_factory) -> Path:
     """Where screenshots go for people to look at: $TALLYBOOK_SHOTS, else this run's own
     temporary folder (printed at the end of the run)."""
     folder = os.environ.get("TALLYBOOK_SHOTS")
     path = Path(folder) if folder else tmp_path_factory.mktemp("shots")
     path.mkdir(parents=True, exist_ok=True)
+    request.config.stash[SHOTS_KEY] = path
     return path
+
+
+def pytest_terminal_summary(terminalreporter, config):
+    if SHOTS_KEY in config.stash:
+        terminalreporter.write_line(f"screenshots: {config.stash[SHOTS_KEY]}")
