@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -34,6 +35,7 @@ def main() -> int:
     parser.add_argument("--busy", type=int, default=os.cpu_count() or 2)
     args, pytest_args = parser.parse_known_args()
 
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # a kill stops the busy loops too
     until = time.monotonic() + LONGEST
     loops = [multiprocessing.Process(target=busy, args=(until,), daemon=True)
              for _ in range(args.busy)]

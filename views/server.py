@@ -10,6 +10,7 @@ that it opened Tallybook, and a LAN without internet never waits on one.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -21,21 +22,29 @@ Message = dict[str, Any]
 ASGIApp = Callable[[Scope, Callable[[], Awaitable[Message]], Callable[[Message], Awaitable[None]]],
                    Awaitable[None]]
 
-# 'self' everywhere it matters. Flet's index.html carries its configuration in inline scripts
-# it writes at start, Flutter styles its DOM inline, compiles WebAssembly (the renderers) and
-# may start its renderer's worker from a blob: URL.
-POLICY = "; ".join([
-    "default-src 'self'",
-    "script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval' blob:",
-    "worker-src 'self' blob:",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "font-src 'self' data:",
-    "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-])
+# A Host header we echo into the policy: a name or an address, with a port.
+HOST = re.compile(r"(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::[0-9]{1,5})?")
+
+
+def policy(host: str = "") -> str:
+    """The policy for a page asked for as `host` (the request's Host header): 'self' everywhere
+    it matters. Flet's index.html carries its configuration in inline scripts it writes at
+    start, Flutter styles its DOM inline, compiles WebAssembly (the renderers) and may start its
+    renderer's worker from a blob: URL. The server's own WebSocket address is named in full as
+    well, because Safari before 16 does not count ws: as 'self'."""
+    websocket = f" ws://{host} wss://{host}" if HOST.fullmatch(host) else ""
+    return "; ".join([
+        "default-src 'self'",
+        "script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval' blob:",
+        "worker-src 'self' blob:",
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data: blob:",
+        "font-src 'self' data:",
+        f"connect-src 'self'{websocket}",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+    ])
 
 
 def own_host_only(app: ASGIApp) -> ASGIApp:
@@ -45,13 +54,14 @@ def own_host_only(app: ASGIApp) -> ASGIApp:
         if scope["type"] != "http":
             await app(scope, receive, send)
             return
+        host = dict(scope.get("headers", [])).get(b"host", b"").decode("latin-1")
+        header = (b"content-security-policy", policy(host).encode())
 
         async def send_with_policy(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = [(k, v) for k, v in message.get("headers", [])
-                           if k.lower() != b"content-security-policy"]
-                headers.append((b"content-security-policy", POLICY.encode()))
-                message = {**message, "headers": headers}
+                           if k.lower() != header[0]]
+                message = {**message, "headers": [*headers, header]}
             await send(message)
 
         await app(scope, receive, send_with_policy)
