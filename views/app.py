@@ -87,5 +87,6 @@ def main(argv: list[str] | None = None) -> None:
     uvicorn.run(web_app(make_main(store), str(ASSETS)), host=args.host, port=args.port,
                 ws="websockets-sansio", log_level="warning")
 
+
 if __name__ == "__main__":
     main()
