@@ -35,8 +35,10 @@ def check(data: Any, *, partial: bool = False) -> tuple[Any | None, list[Problem
     try:
         file = game_type.file_model.model_validate(data)
     except ValidationError as error:
-        return None, from_validation_error(error, data)
-    return game_type.build(file, partial)
+        game, problems = None, from_validation_error(error, data)
+    else:
+        game, problems = game_type.build(file, partial)
+    return game, [found.at(game_type.spot_of(data, found.path)) for found in problems]
 
 
 def load_game(data: Any) -> Any:

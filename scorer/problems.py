@@ -1,45 +1,56 @@
 """Problems in a game file: values with a place, never exceptions raised one at a time.
 
-A place is written like a JSON path into the game file (`players[1].pond[0][3]`) so that the CLI,
-the app and a person reading the file all point at the same spot.
+A problem's path into the game file is rendered like a JSON path (`players[1].pond[0][3]`) so
+that the CLI, the app and a person reading the file all point at the same spot.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import ValidationError
 
-Place = tuple[str | int, ...]
+from scorer.places import Path, Spot, path_text
 
-
-def place_text(place: Place) -> str:
-    """('players', 1, 'pond', 0, 3) -> 'players[1].pond[0][3]'."""
-    text = ""
-    for part in place:
-        if isinstance(part, int):
-            text += f"[{part}]"
-        else:
-            text += f".{part}" if text else part
-    return text
+Place = Path  # the name the checks still use for a path into the file
 
 
-class Problem(BaseModel):
-    model_config = ConfigDict(frozen=True)
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """What is wrong (a message key and its parameters) and where: `path` in the game file and,
+    when it is a card, tile or log entry, the `spot` at the table (set by `scorer.check`)."""
 
-    place: str
+    path: Path
     key: str
-    params: dict[str, Any] = Field(default_factory=dict)
+    params: dict[str, Any] = field(default_factory=dict)
     severity: Literal["error", "warning"] = "error"
+    spot: Spot | None = None
+
+    @property
+    def place(self) -> str:
+        """The path as GAME_FILES.md writes it: 'players[1].pond[0][3]'."""
+        return path_text(self.path)
+
+    @property
+    def player(self) -> int | None:
+        """The player whose part of the file the problem is in (their index), if any."""
+        match self.path:
+            case ("players", int(index), *_):
+                return index
+        return None
+
+    def at(self, spot: Spot | None) -> Problem:
+        return replace(self, spot=spot)
 
 
-def problem(place: Place, key: str, /, **params: Any) -> Problem:
-    return Problem(place=place_text(place), key=key, params=params)
+def problem(place: Path, key: str, /, **params: Any) -> Problem:
+    return Problem(place, key, params)
 
 
-def warning(place: Place, key: str, /, **params: Any) -> Problem:
-    return Problem(place=place_text(place), key=key, params=params, severity="warning")
+def warning(place: Path, key: str, /, **params: Any) -> Problem:
+    return Problem(place, key, params, severity="warning")
 
 
 class GameFileError(ValueError):
@@ -72,35 +83,31 @@ _TYPE_ERRORS = {"string_type": "text", "int_type": "number", "int_parsing": "num
 
 def from_validation_error(error: ValidationError, data: Any) -> list[Problem]:
     """Every pydantic error as a Problem, at most one per place."""
-    problems: dict[str, Problem] = {}
+    problems: dict[Path, Problem] = {}
     for detail in error.errors(include_url=False):
-        place = place_text(_place_in(data, detail["loc"]))
+        place = _place_in(data, detail["loc"])
         kind = detail["type"]
         context = detail.get("ctx") or {}
         if kind in _TYPE_ERRORS:
-            found = problem_for(place, "file.wrong_type", expected=_TYPE_ERRORS[kind])
+            found = problem(place, "file.wrong_type", expected=_TYPE_ERRORS[kind])
         elif kind == "extra_forbidden":
-            found = problem_for(place, "file.unknown_key", key=str(detail["loc"][-1]))
+            found = problem(place, "file.unknown_key", key=str(detail["loc"][-1]))
         elif kind in _PYDANTIC_KEYS:
             if kind in ("literal_error", "enum"):
                 params = {"expected": context.get("expected", "")}
             else:
                 limits = [value for name, value in context.items() if name in _LIMITS]
                 params = {"limit": _plain(limits[0])} if limits else {}
-            found = problem_for(place, _PYDANTIC_KEYS[kind], **params)
+            found = problem(place, _PYDANTIC_KEYS[kind], **params)
         elif "." in kind:  # our own PydanticCustomError: the type is a message key
-            found = problem_for(place, kind, **context)
+            found = problem(place, kind, **context)
         else:
-            found = problem_for(place, "file.invalid", detail=detail["msg"])
+            found = problem(place, "file.invalid", detail=detail["msg"])
         problems.setdefault(place, found)
     return list(problems.values())
 
 
-def problem_for(place: str, key: str, /, **params: Any) -> Problem:
-    return Problem(place=place, key=key, params=params)
-
-
-def _place_in(data: Any, loc: tuple[Any, ...]) -> Place:
+def _place_in(data: Any, loc: tuple[Any, ...]) -> Path:
     """The error's path in the file itself.
 
     Pydantic puts union branch tags ("card-text", "Move", "function-after[...]") into the path;

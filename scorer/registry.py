@@ -9,24 +9,30 @@ from typing import Any
 from pydantic import BaseModel
 
 from scorer import forest_shuffle, fossil, symbiose
+from scorer.forest_shuffle.places import spot_of as forest_shuffle_spot
 from scorer.forest_shuffle.rules_text import reference as forest_shuffle_reference
+from scorer.fossil.places import spot_of as fossil_spot
+from scorer.places import Path, Spot
 from scorer.problems import Problem
 from scorer.rules import RulesText, summary
 from scorer.sheet import ScoreSheet
+from scorer.symbiose.places import spot_of as symbiose_spot
 
 
 @dataclass(frozen=True)
 class GameType:
     """`build(file, partial)` checks a parsed file: (game, problems), game None on any error
     (`partial`: a table still being entered, see loading.check); `score` puts the
-    game's warnings into the sheet's `problems`; `rules(card, lang)` is the rules reference of
-    `python -m scorer rules` (scorer/rules.py), None for a game without one."""
+    game's warnings into the sheet's `problems`; `spot_of(data, path)` is the spot at the table
+    a path into the file names (a tile, a card, a log entry), if any; `rules(card, lang)` is the
+    rules reference of `python -m scorer rules` (scorer/rules.py), None for a game without one."""
 
     id: str
     file_model: type[BaseModel]
     game_class: type
     build: Callable[[Any, bool], tuple[Any | None, list[Problem]]]
     score: Callable[[Any], ScoreSheet]
+    spot_of: Callable[[Any, Path], Spot | None]
     rules: RulesText | None = None
 
 
@@ -34,12 +40,12 @@ GAMES: dict[str, GameType] = {
     game.id: game
     for game in (
         GameType("symbiose", symbiose.SymbioseFile, symbiose.SymbioseGame,
-                 symbiose.build_game, symbiose.score, summary("symbiose")),
+                 symbiose.build_game, symbiose.score, symbiose_spot, summary("symbiose")),
         GameType("forest-shuffle", forest_shuffle.ForestShuffleFile,
                  forest_shuffle.ForestShuffleGame, forest_shuffle.build_game,
-                 forest_shuffle.score, forest_shuffle_reference),
+                 forest_shuffle.score, forest_shuffle_spot, forest_shuffle_reference),
         GameType("fossil", fossil.FossilFile, fossil.FossilGame, fossil.build_game, fossil.score,
-                 summary("fossil")),
+                 fossil_spot, summary("fossil")),
     )
 }
 

@@ -28,7 +28,8 @@ def problem_text(problem: Problem, lang: str) -> str:
 
 
 def problem_json(problem: Problem, lang: str) -> dict[str, Any]:
-    return {**problem.model_dump(), "text": i18n.text(problem.key, problem.params, lang)}
+    return {"place": problem.place, "key": problem.key, "params": problem.params,
+            "severity": problem.severity, "text": i18n.text(problem.key, problem.params, lang)}
 
 
 def sheet_json(sheet: ScoreSheet, lang: str = i18n.DEFAULT_LANGUAGE) -> dict[str, Any]:

@@ -10,6 +10,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from scorer.places import Spot, where_text
+
 JsonValue = Any  # parameters are JSON-serialisable: str, int, lists of them
 
 # Plain dataclasses, not pydantic: a sheet is built from checked data after every tap in the app,
@@ -27,10 +29,15 @@ class ScoreLine:
     """The points of one card or one event for one player."""
 
     item: str
-    where: str
+    place: Spot
     category: str
     points: int
     explain: Explanation
+
+    @property
+    def where(self) -> str:
+        """The place as the sheet's JSON and text name it ('tree 3 top 2')."""
+        return where_text(self.place)
 
 
 @dataclass(slots=True)

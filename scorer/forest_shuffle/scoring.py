@@ -18,6 +18,7 @@ from typing import Any
 
 from scorer.forest_shuffle import catalog as cat
 from scorer.forest_shuffle.models import SLOTS, Card, Forest, ForestShuffleGame, Host
+from scorer.places import Cave, ForestSpot
 from scorer.sheet import Explanation, ScoreLine, ScoreSheet, build_sheet, player_score
 
 CATEGORIES = ("trees", "top", "bottom", "sides", "cave")
@@ -46,35 +47,35 @@ class _Seen:
     index: int
     card: Card
     # set id -> where it was scored: (where, host number, slot)
-    sets: dict[str, tuple[str, int, str | None]] = field(default_factory=dict)
+    sets: dict[str, tuple[ForestSpot, int, str | None]] = field(default_factory=dict)
 
 
 def _lines(game: ForestShuffleGame, index: int) -> list[ScoreLine]:
     forest = game.forests[index]
     others = game.forests[:index] + game.forests[index + 1:]
-    sets: dict[str, tuple[str, int, str | None]] = {}
+    sets: dict[str, tuple[ForestSpot, int, str | None]] = {}
     lines = []
     for number, host in enumerate(forest.hosts, start=1):
-        lines.append(_host_line(host, number, _Seen(forest, others, host, number, None, 0,
-                                                    host.card, sets) if host.card else None))
+        seen = _Seen(forest, others, host, number, None, 0, host.card, sets) if host.card else None
+        lines.append(_host_line(host, ForestSpot(index, number - 1), seen))
         for slot in SLOTS:
             cards = host.slot(slot)
             for k, card in enumerate(cards):
-                where = f"tree {number} {slot}" + (f" {k + 1}" if len(cards) > 1 else "")
+                where = ForestSpot(index, number - 1, slot, k, shared=len(cards) > 1)
                 seen = _Seen(forest, others, host, number, slot, k, card, sets)
                 lines.append(_line(seen, where, SLOT_CATEGORY[slot]))
-    lines.append(_cave_line(forest))
+    lines.append(_cave_line(forest, Cave(index)))
     return lines
 
 
-def _host_line(host: Host, number: int, seen: _Seen | None) -> ScoreLine:
+def _host_line(host: Host, spot: ForestSpot, seen: _Seen | None) -> ScoreLine:
     if seen is None:
         explain = (Explanation(key="forest_shuffle.sapling_flipped",
                                params={"tree": host.flipped, "by": _flipped_by(host)})
                    if host.flipped else Explanation(key="forest_shuffle.sapling"))
-        return ScoreLine(item="sapling", where=f"tree {number}", category="trees", points=0,
+        return ScoreLine(item="sapling", place=spot, category="trees", points=0,
                          explain=explain)
-    return _line(seen, f"tree {number}", "trees")
+    return _line(seen, spot, "trees")
 
 
 def _flipped_by(host: Host) -> str:
@@ -84,10 +85,10 @@ def _flipped_by(host: Host) -> str:
                  if "host_becomes_sapling" in catalog.by_id(c.species).effects), "mistletoe")
 
 
-def _line(seen: _Seen, where: str, category: str) -> ScoreLine:
+def _line(seen: _Seen, where: ForestSpot, category: str) -> ScoreLine:
     rule = rule_of(seen.card)
     points, key, params = RULES[rule.kind](rule, seen, where)
-    return ScoreLine(item=seen.card.species, where=where, category=category, points=points,
+    return ScoreLine(item=seen.card.species, place=where, category=category, points=points,
                      explain=_explanation(key, params))
 
 
@@ -98,7 +99,7 @@ def _explanation(key: str, params: dict[str, Any]) -> Explanation:
     return Explanation(key=f"forest_shuffle.{key}", params=params)
 
 
-def _cave_line(forest: Forest) -> ScoreLine:
+def _cave_line(forest: Forest, where: Cave) -> ScoreLine:
     cave = cat.load_catalog().cave(forest.cave_type)
     params: dict[str, Any] = {"cave": cave.id, "count": forest.cave,
                               "each": cave.points_per_card}
@@ -114,7 +115,7 @@ def _cave_line(forest: Forest) -> ScoreLine:
                    "cards": cards}
     else:
         points, key = forest.cave * cave.points_per_card, "cave"
-    return ScoreLine(item=cave.id, where="cave", category="cave", points=points,
+    return ScoreLine(item=cave.id, place=where, category="cave", points=points,
                      explain=_explanation(key, {**params, "points": points}))
 
 
@@ -215,24 +216,24 @@ def _counted(key: str, what: cat.Count, bee_count: int) -> str:
 
 # --- One function per rule kind -----------------------------------------------------------
 
-def _fixed(rule: cat.Fixed, seen: _Seen, where: str) -> Result:
+def _fixed(rule: cat.Fixed, seen: _Seen, where: ForestSpot) -> Result:
     return rule.points, "fixed", {"points": rule.points}
 
 
-def _per_symbol(rule: cat.PerSymbol, seen: _Seen, where: str) -> Result:
+def _per_symbol(rule: cat.PerSymbol, seen: _Seen, where: ForestSpot) -> Result:
     total = sum(symbol_count(seen.forest, s) for s in rule.symbols)
     return rule.points * total, "per_symbol", {
         "each": rule.points, "symbols": list(rule.symbols), "count": total,
         "cards": cards_with(seen.forest, rule.symbols), "points": rule.points * total}
 
 
-def _per_species(rule: cat.PerSpecies, seen: _Seen, where: str) -> Result:
+def _per_species(rule: cat.PerSpecies, seen: _Seen, where: ForestSpot) -> Result:
     n = species_count(seen.forest, rule.species)
     return rule.points * n, "per_species", {
         "each": rule.points, "species": list(rule.species), "count": n, "points": rule.points * n}
 
 
-def _per_distinct_species(rule: cat.PerDistinctSpecies, seen: _Seen, where: str) -> Result:
+def _per_distinct_species(rule: cat.PerDistinctSpecies, seen: _Seen, where: ForestSpot) -> Result:
     found = distinct_species(seen.forest, rule.symbol)
     points = rule.points * len(found)
     return points, "per_distinct_species", {
@@ -240,7 +241,7 @@ def _per_distinct_species(rule: cat.PerDistinctSpecies, seen: _Seen, where: str)
         "points": points}
 
 
-def _per_tree_symbol(rule: cat.PerTreeSymbol, seen: _Seen, where: str) -> Result:
+def _per_tree_symbol(rule: cat.PerTreeSymbol, seen: _Seen, where: ForestSpot) -> Result:
     wanted = (seen.card.tree_symbol,) if rule.same_as_own else rule.tree_symbols
     cards = sorted(c.species for side, c in _sided(seen.forest) if _shows(c, side, wanted))
     saplings = seen.forest.saplings if rule.points_per_sapling else 0
@@ -280,7 +281,7 @@ def _position_cards(position: str, seen: _Seen) -> list[str] | None:
     return None  # cards_in_cave
 
 
-def _per_position(rule: cat.PerPosition, seen: _Seen, where: str) -> Result:
+def _per_position(rule: cat.PerPosition, seen: _Seen, where: ForestSpot) -> Result:
     cards = _position_cards(rule.position, seen)
     n = seen.forest.cave if cards is None else len(cards)
     listed = {} if cards is None else {"cards": cards}
@@ -288,7 +289,7 @@ def _per_position(rule: cat.PerPosition, seen: _Seen, where: str) -> Result:
                                             "points": rule.points * n}
 
 
-def _threshold(rule: cat.Threshold, seen: _Seen, where: str) -> Result:
+def _threshold(rule: cat.Threshold, seen: _Seen, where: ForestSpot) -> Result:
     n, bee_count = count(seen.forest, rule.count)
     points = rule.points if n >= rule.at_least else rule.otherwise
     return points, _counted("threshold", rule.count, bee_count), {
@@ -296,7 +297,7 @@ def _threshold(rule: cat.Threshold, seen: _Seen, where: str) -> Result:
         "at_least": rule.at_least, "points": points}
 
 
-def _table(rule: cat.Table, seen: _Seen, where: str) -> Result:
+def _table(rule: cat.Table, seen: _Seen, where: ForestSpot) -> Result:
     n, bee_count = count(seen.forest, rule.count)
     points = next((s.points for s in reversed(rule.steps) if n >= s.at_least), 0)
     return points, _counted("table", rule.count, bee_count), {
@@ -304,7 +305,7 @@ def _table(rule: cat.Table, seen: _Seen, where: str) -> Result:
         "points": points}
 
 
-def _set_member(set_id: str, seen: _Seen, where: str) -> Result | None:
+def _set_member(set_id: str, seen: _Seen, where: ForestSpot) -> Result | None:
     """Later cards of a set already scored: 0 here, the set's points are on its first card."""
     first, number, slot = seen.sets.setdefault(set_id, (where, seen.number, seen.slot))
     if first == where:
@@ -314,7 +315,7 @@ def _set_member(set_id: str, seen: _Seen, where: str) -> Result | None:
     return 0, "set_member", {"set": set_id, "tree": number, "slot": slot}
 
 
-def _set_table(rule: cat.SetTable, seen: _Seen, where: str) -> Result:
+def _set_table(rule: cat.SetTable, seen: _Seen, where: ForestSpot) -> Result:
     member = _set_member(rule.set_id, seen, where)
     if member:
         return member
@@ -332,7 +333,7 @@ def layered_sets(species: list[str]) -> list[int]:
     return [sum(n >= k for n in copies.values()) for k in range(1, deepest + 1)]
 
 
-def _species_sets(rule: cat.SpeciesSets, seen: _Seen, where: str) -> Result:
+def _species_sets(rule: cat.SpeciesSets, seen: _Seen, where: ForestSpot) -> Result:
     member = _set_member(rule.set_id, seen, where)
     if member:
         return member
@@ -345,7 +346,7 @@ def _species_sets(rule: cat.SpeciesSets, seen: _Seen, where: str) -> Result:
                                          "points": sum(values)}
 
 
-def _majority(rule: cat.Majority, seen: _Seen, where: str) -> Result:
+def _majority(rule: cat.Majority, seen: _Seen, where: ForestSpot) -> Result:
     n, bee_count = count(seen.forest, rule.count)
     best_other = max((count(f, rule.count)[0] for f in seen.others), default=None)
     has_most = best_other is None or n >= best_other  # ties qualify
@@ -373,14 +374,14 @@ def _condition_met(rule: cat.SlotCondition, seen: _Seen) -> bool:
     return len(host.attached()) == 1  # alone_on_host
 
 
-def _slot_condition(rule: cat.SlotCondition, seen: _Seen, where: str) -> Result:
+def _slot_condition(rule: cat.SlotCondition, seen: _Seen, where: ForestSpot) -> Result:
     met = _condition_met(rule, seen)
     points = rule.points if met else rule.otherwise
     key = rule.condition if met else f"{rule.condition}_not"
     return points, key, {"target": rule.target or "", "met": met, "points": points}
 
 
-def _special(rule: cat.Special, seen: _Seen, where: str) -> Result:
+def _special(rule: cat.Special, seen: _Seen, where: ForestSpot) -> Result:
     """The bee: what it counts for where it sits (`bee` at a tree, else `bee_kind`)."""
     host = seen.host
     affects = [s for s in rule.affects if _bee_counts_for(s, host)]

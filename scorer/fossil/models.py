@@ -18,6 +18,10 @@ SMALL_GAME_REMOVED_FOSSILS = ("fish", "scallop")
 SMALL_GAME_REMOVED_VALUE = 3
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 START_SCORE = 30
+# 2-3 players: the 7 cards left over after the 7 x 7 grid is laid out (56 cards, 49 squares).
+SET_ASIDE = 7
+
+Card = tuple[str, int]  # (fossil, value)
 
 CardText = Annotated[str, Field(description="FOSSIL:VALUE, e.g. sea_urchin:2",
                                 json_schema_extra={"pattern": r"^[a-z_]+:[123]$"})]
@@ -30,6 +34,16 @@ def pieces(fossil: str, small_game: bool) -> dict[int, int]:
     if small_game:
         return {value: n for value, n in PIECES.items() if value != SMALL_GAME_REMOVED_VALUE}
     return dict(PIECES)
+
+
+def card_of(text: str) -> Card:
+    """'sea_urchin:2' -> ('sea_urchin', 2), for card texts the file check has accepted."""
+    fossil, _, value = text.strip().partition(":")
+    return fossil, int(value)
+
+
+def card_text(card: Card) -> str:
+    return f"{card[0]}:{card[1]}"
 
 
 class _Event(BaseModel):

@@ -16,6 +16,7 @@ from scorer.fossil.models import (
     PIECES,
     SMALL_GAME_PLAYERS,
     Adjust,
+    Card,
     End,
     Evaluate,
     Exchange,
@@ -23,11 +24,11 @@ from scorer.fossil.models import (
     Move,
     pieces,
 )
+from scorer.places import LogEntry
 from scorer.problems import Place, Problem, problem, warning
 from scorer.sheet import Explanation, ScoreEvent, ScoreLine
 
 CATEGORIES = ("start", "moves", "finds", "received", "paid", "adjustments")
-Card = tuple[str, int]
 
 
 @dataclass
@@ -54,7 +55,8 @@ def replay(file: FossilFile) -> Replay:
         names=names,
         small_game=count in SMALL_GAME_PLAYERS,
         scores=[file.start_score] * count,
-        lines=[[ScoreLine(item="start", where="start", category="start", points=file.start_score,
+        lines=[[ScoreLine(item="start", place=LogEntry(None), category="start",
+                          points=file.start_score,
                           explain=Explanation(key="fossil.start",
                                               params={"points": file.start_score}))]
                for _ in names],
@@ -108,8 +110,8 @@ def _move(state: Replay, move: Move, place: Place, explain: list[Explanation], _
         return False
     if card and not _piece_left(state, card, (*place, "take")):
         return False
-    expected = _next_player(state)
-    if expected is not None and expected != player:
+    expected = next_mover(state)
+    if state.last_mover is not None and expected is not None and expected != player:
         state.problems.append(warning((*place, "move"), "fossil.out_of_turn",
                                       player=state.names[player], expected=state.names[expected]))
     state.scores[player] -= move.cost
@@ -123,7 +125,7 @@ def _move(state: Replay, move: Move, place: Place, explain: list[Explanation], _
             state.completed = (card[0], place)
     explanation = Explanation(key="fossil.move_take" if card else "fossil.move", params=params)
     explain.append(explanation)
-    state.lines[player].append(ScoreLine(item=move.take or "move", where=f"log {place[1] + 1}",
+    state.lines[player].append(ScoreLine(item=move.take or "move", place=LogEntry(place[1]),
                                          category="moves", points=-move.cost,
                                          explain=explanation))
     return True
@@ -215,7 +217,7 @@ def _adjust(state: Replay, event: Adjust, place: Place, explain: list[Explanatio
     explanation = Explanation(key="fossil.adjust", params={
         "player": state.names[player], "points": event.points, "note": event.note or ""})
     explain.append(explanation)
-    state.lines[player].append(ScoreLine(item="adjust", where=f"log {place[1] + 1}",
+    state.lines[player].append(ScoreLine(item="adjust", place=LogEntry(place[1]),
                                          category="adjustments", points=event.points,
                                          explain=explanation))
     return True
@@ -244,7 +246,7 @@ def _apply_evaluation(state: Replay, fossil: str, holdings: list[list[int]], pla
     state.evaluated.add(fossil)
     for player, explanation, category, points in _evaluation_lines(state, result):
         explain.append(explanation)
-        state.lines[player].append(ScoreLine(item=fossil, where=f"log {place[1] + 1}",
+        state.lines[player].append(ScoreLine(item=fossil, place=LogEntry(place[1]),
                                              category=category, points=points,
                                              explain=explanation))
     if not result.cards:
@@ -351,14 +353,13 @@ def _piece_left(state: Replay, card: Card, place: Place) -> bool:
     return True
 
 
-def _next_player(state: Replay) -> int | None:
-    """Whose turn it is: clockwise after the last mover, skipping players at 0 points."""
-    if state.last_mover is None:
-        return None
+def next_mover(state: Replay) -> int | None:
+    """Who moves next: clockwise after the last mover (the first seat before any move),
+    skipping players at 0 points. None: nobody can pay for a move."""
     count = len(state.names)
+    start = -1 if state.last_mover is None else state.last_mover
     for step in range(1, count + 1):
-        candidate = (state.last_mover + step) % count
+        candidate = (start + step) % count
         if state.scores[candidate] > 0:
             return candidate
     return None
-

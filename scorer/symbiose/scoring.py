@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from scorer.places import POND_ROWS, PondTile
 from scorer.players import left_of, right_of
 from scorer.sheet import Explanation, ScoreLine, ScoreSheet, build_sheet, player_score
 from scorer.symbiose.models import COLUMNS, Card, SymbioseGame
 
 CATEGORIES = ("left", "middle", "right")
-ROW_NAMES = ("top", "bottom")
 
 
 @dataclass(frozen=True)
@@ -62,12 +62,12 @@ def _lines(game: SymbioseGame, index: int) -> list[ScoreLine]:
         for c, card in enumerate(row):
             category = column_category(c)
             if card is None:  # a partial table: one line per place all the same
-                points, explain = 0, Explanation("symbiose.empty", {"row": ROW_NAMES[r],
+                points, explain = 0, Explanation("symbiose.empty", {"row": POND_ROWS[r],
                                                                     "column": category})
             else:
-                points, explain = _card_points(card, category, counted[category], ROW_NAMES[r])
+                points, explain = _card_points(card, category, counted[category], POND_ROWS[r])
             lines.append(ScoreLine(item=str(card or ""),
-                                   where=f"{ROW_NAMES[r]} row, column {c + 1}",
+                                   place=PondTile(index, r, c),
                                    category=category, points=points, explain=explain))
     return lines
 

@@ -1,10 +1,11 @@
 """The shared score sheet: places with ties, totals derived from lines, teams."""
 
+from scorer.places import LogEntry
 from scorer.sheet import Explanation, ScoreLine, build_sheet, places, player_score
 
 
 def line(points: int, category: str = "a") -> ScoreLine:
-    return ScoreLine(item="x", where="here", category=category, points=points,
+    return ScoreLine(item="x", place=LogEntry(0), category=category, points=points,
                      explain=Explanation(key="k"))
 
 

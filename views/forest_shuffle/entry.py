@@ -8,7 +8,6 @@ Every change goes straight to the store; every number and problem comes from the
 from __future__ import annotations
 
 import json
-import re
 
 import flet as ft
 
@@ -29,7 +28,6 @@ from views.widgets.common import Keeper, do, labelled, pill, swipeable, text
 from views.widgets.totals import TotalsBar
 
 CELL_W, CELL_H = 112, 56
-_PLAYER = re.compile(r"^players\[(\d+)\]")
 
 
 def can_add_another(species_ids: list[str], slot: str, below: list[str]) -> bool:
@@ -466,11 +464,8 @@ class _TreeShell:
 def _players_with_problems(live: LiveForests) -> set[int]:
     """The players whose forest (or cave) has a problem the scorer reports."""
     found = {spot[0] for spot in live.problems if spot is not None}
-    for problem in live.problems.get(None, []):
-        match = _PLAYER.match(problem.place)
-        if match:
-            found.add(int(match[1]))
-    return found
+    return found | {problem.player for problem in live.problems.get(None, [])
+                    if problem.player is not None}
 
 
 def _spot_id(spot: Spot) -> str:

@@ -8,18 +8,15 @@ an error counts as a sapling) while its problem is shown at the card.
 from __future__ import annotations
 
 import copy
-import re
 from dataclasses import dataclass
 from typing import Any
 
 from scorer import Problem, ScoreLine, ScoreSheet, check, score
+from scorer import places as scorer_places
 from scorer.forest_shuffle.models import SAPLING, SLOTS
 
 # (player, tree, "tree" or a slot, index in the slot or None for the whole slot/tree)
 Spot = tuple[int, int, str, int | None]
-_PLACE = re.compile(r"^players\[(\d+)\]\.forest\[(\d+)\]\.(tree|symbol|top|bottom|left|right)"
-                    r"(?:\[(\d+)\])?")
-_WHERE = re.compile(r"^tree (\d+)(?: (top|bottom|left|right)(?: (\d+))?)?$")
 
 
 @dataclass
@@ -33,27 +30,27 @@ class LiveForests:
         return self.sheet is not None and not self.problems
 
 
-def spot_of(place: str) -> Spot | None:
-    match = _PLACE.match(place)
-    if not match:
-        return None
-    part = "tree" if match[3] == "symbol" else match[3]
-    index = int(match[4]) if match[4] is not None else None
-    return int(match[1]), int(match[2]), part, index
+def spot_of(spot: scorer_places.Spot | None) -> Spot | None:
+    """The entry screen's name for a card the scorer names."""
+    match spot:
+        case scorer_places.ForestSpot(player=player, tree=tree, slot=None):
+            return player, tree, "tree", None
+        case scorer_places.ForestSpot(player=player, tree=tree, slot=str(slot), index=index):
+            return player, tree, slot, index
+    return None
 
 
 def live_forests(file: dict[str, Any]) -> LiveForests:
     game, problems = check(file)
     found: dict[Spot | None, list[Problem]] = {}
     for problem in problems:
-        found.setdefault(_single(file, spot_of(problem.place)), []).append(problem)
+        found.setdefault(spot_of(problem.spot), []).append(problem)
     scored = file
     kept = _kept_positions(file)
     if game is None:  # score what is left once the cards with errors are left out
         scored = copy.deepcopy(file)
         for _ in range(4):  # leaving out a card can only remove problems; a few rounds suffice
-            spots = [_single(scored, spot_of(p.place)) for p in problems
-                     if p.severity == "error"]
+            spots = [spot_of(p.spot) for p in problems if p.severity == "error"]
             if None in spots:
                 return LiveForests(None, {}, found)
             _leave_out(scored, kept, [s for s in spots if s is not None])
@@ -66,25 +63,14 @@ def live_forests(file: dict[str, Any]) -> LiveForests:
     lines: dict[Spot, ScoreLine] = {}
     for player, result in enumerate(sheet.players):
         for line in result.lines:
-            match = _WHERE.match(line.where)
-            if not match:
+            spot = spot_of(line.place)
+            if spot is None:
                 continue
-            tree = int(match[1]) - 1
-            if match[2] is None:
-                lines[(player, tree, "tree", None)] = line
-            else:
-                position = int(match[3]) - 1 if match[3] else 0
-                lines[(player, tree, match[2], kept[player][tree][match[2]][position])] = line
+            _, tree, part, index = spot
+            if part != "tree" and index is not None:
+                spot = (player, tree, part, kept[player][tree][part][index])
+            lines[spot] = line
     return LiveForests(sheet, lines, found)
-
-
-def _single(file: dict[str, Any], spot: Spot | None) -> Spot | None:
-    """A card alone in its slot is named by the slot: it is card 0 of that slot."""
-    if spot is None or spot[2] == "tree" or spot[3] is not None:
-        return spot
-    player, tree, slot, _ = spot
-    value = file["players"][player]["forest"][tree].get(slot)
-    return spot if isinstance(value, list) else (player, tree, slot, 0)
 
 
 def _as_list(value: Any) -> list:

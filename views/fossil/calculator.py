@@ -9,7 +9,7 @@ import copy
 import flet as ft
 
 from views.fossil.parts import evaluation_view, fossil_grid, fossil_name
-from views.fossil.table import fossils_in_play, preview, read
+from views.fossil.table import preview, read
 from views.i18n import scorer_text
 from views.session import AppSession, Screen
 from views.widgets.common import do, labelled, pill, section, text
@@ -70,9 +70,9 @@ class CalculatorScreen(Screen):
         lang = self.app.lang
         self.view.appbar = ft.AppBar(title=text(self.t("calc.title")))
         controls: list[ft.Control] = [section(self.t("calc.fossil")), fossil_grid(
-            "calc-fossil", fossils_in_play(table.small), lang, self.pick, self.fossil)]
+            "calc-fossil", table.fossils_in_play(), lang, self.pick, self.fossil)]
         if self.fossil is not None:
-            values = (1, 2) if table.small else (1, 2, 3)
+            values = table.values_in_play(self.fossil)
             controls.append(section(self.t("calc.cards", fossil=fossil_name(self.fossil, lang))))
             for player, name in enumerate(table.names):
                 held = self.holdings.get(player, [])

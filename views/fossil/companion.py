@@ -15,6 +15,8 @@ from typing import Any
 import flet as ft
 
 from scorer import Problem
+from scorer.fossil.models import SET_ASIDE
+from scorer.fossil.state import Due
 from views.fossil.correction import CorrectionPanel
 from views.fossil.log_panel import log_panel
 from views.fossil.parts import (
@@ -25,9 +27,7 @@ from views.fossil.parts import (
     score_tile,
 )
 from views.fossil.table import (
-    SET_ASIDE,
     FossilTable,
-    fossils_in_play,
     read,
     refusal,
 )
@@ -111,7 +111,9 @@ class CompanionScreen(Screen):
     def take(self, value: int) -> None:
         if self.cost is None or self.fossil is None:
             return
-        player = self.mover if self.mover is not None else self.table.next_player()
+        player = self._mover()
+        if player is None:
+            return
         event = {"move": self.table.names[player], "cost": self.cost,
                  "take": f"{self.fossil}:{value}"}
         if self._append(event, _turn_field, self.editing):
@@ -171,10 +173,10 @@ class CompanionScreen(Screen):
         self.refresh()
 
     def exchange(self, other: int, card: str) -> None:
-        taker = self.table.taker()
-        if taker is None or self.gives is None:
+        due = self.table.due()
+        if due is None or self.gives is None:
             return
-        event = {"exchange": {"player": self.table.names[taker], "gives": self.gives,
+        event = {"exchange": {"player": self.table.names[due.taker], "gives": self.gives,
                               "with": self.table.names[other], "gets": card}}
         if self._append(event, "exchange"):
             self.gives = None
@@ -299,8 +301,8 @@ class CompanionScreen(Screen):
         table = self.table
         if table.ended:
             return [text(self.t("fossil.ended"), size=15)]
-        if (fossil := table.pending()) is not None:
-            return self._evaluation_panel(fossil)
+        if (due := table.due()) is not None:
+            return self._evaluation_panel(due)
         if self.seen != len(table.log) and (shown := self._last_evaluation()):
             # everyone looks at the arithmetic until somebody continues
             return [*shown, labelled("continue", ft.FilledButton(
@@ -323,12 +325,14 @@ class CompanionScreen(Screen):
         return ft.Row(tiles, wrap=True, spacing=8, run_spacing=8,
                       alignment=ft.MainAxisAlignment.CENTER)
 
-    def _mover(self) -> int:
+    def _mover(self) -> int | None:
         return self.mover if self.mover is not None else self.table.next_player()
 
     def _turn_line(self) -> ft.Control:
         table = self.table
-        parts = [] if table.ended else [self.t("fossil.turn", name=table.names[self._mover()])]
+        mover = self._mover()
+        parts = [] if table.ended else [self.t("fossil.nobody_can_pay") if mover is None
+                                        else self.t("fossil.turn", name=table.names[mover])]
         skipped = [table.names[i] for i in table.skipped()]
         if skipped:
             parts.append(self.t("fossil.skipping", names=", ".join(skipped)))
@@ -364,7 +368,8 @@ class CompanionScreen(Screen):
         costs = [pill(f"cost-{n}", str(n), do(self.pick_cost, n), selected=self.cost == n,
                       tooltip=self.t("fossil.cost_chip", cost=n))
                  for n in range(1, COSTS[table.small] + 1)]
-        choice = self.t("fossil.choice", name=table.names[self._mover()],
+        mover = self._mover()
+        choice = self.t("fossil.choice", name="…" if mover is None else table.names[mover],
                         cost=self.cost or "…",
                         fossil=fossil_name(self.fossil, lang) if self.fossil else "…")
         out: list[ft.Control] = []
@@ -386,7 +391,7 @@ class CompanionScreen(Screen):
         def left(fossil: str) -> str:
             return self.t("fossil.left", count=sum(board_of.on_board(fossil).values()))
 
-        out.append(fossil_grid("fossil", fossils_in_play(table.small), lang, self.pick_fossil,
+        out.append(fossil_grid("fossil", table.fossils_in_play(), lang, self.pick_fossil,
                                self.fossil, left,
                                available=lambda fossil: any(board_of.on_board(fossil).values())))
         if self.fossil is not None:
@@ -411,14 +416,14 @@ class CompanionScreen(Screen):
                                                               on_click=self.confirm_last))]))
         return out
 
-    def _evaluation_panel(self, fossil: str) -> list[ft.Control]:
+    def _evaluation_panel(self, due: Due) -> list[ft.Control]:
         table, lang = self.table, self.app.lang
-        taker = table.taker()
+        fossil, taker = due.fossil, due.taker
         name = fossil_name(fossil, lang)
         out: list[ft.Control] = [labelled("last-taken", text(self.t(
-            "fossil.last_taken", name=table.names[taker or 0], fossil=name), size=16,
+            "fossil.last_taken", name=table.names[taker], fossil=name), size=16,
             weight=ft.FontWeight.BOLD))]
-        if taker is not None and not table.exchanged():
+        if not due.exchanged:
             out.append(section(self.t("fossil.exchange", name=table.names[taker])))
             own = table.finds(taker)
             out.append(ft.Row([pill(f"gives-{i}", card_name(card, lang),
@@ -473,11 +478,12 @@ class CompanionScreen(Screen):
                                 tooltip=self.t("fossil.remove_aside"))
                            for i, card in enumerate(cards)], wrap=True, spacing=6))
         if len(cards) < SET_ASIDE:
-            out.append(fossil_grid("aside-fossil", fossils_in_play(True), lang,
+            out.append(fossil_grid("aside-fossil", table.fossils_in_play(), lang,
                                    self.pick_aside_fossil, self.aside_fossil))
             if self.aside_fossil:
                 out.append(ft.Row([pill(f"aside-value-{v}", str(v), do(self.add_aside, v))
-                                   for v in (1, 2)], spacing=6))
+                                   for v in table.values_in_play(self.aside_fossil)],
+                                  spacing=6))
         return out
 
 

@@ -8,8 +8,9 @@ from typing import Any
 
 import flet as ft
 
+from scorer.places import path_text
 from views.fossil.parts import summary
-from views.fossil.table import FossilTable, log_index
+from views.fossil.table import FossilTable
 from views.i18n import scorer_text
 from views.widgets.common import do, labelled, section, text
 
@@ -45,8 +46,8 @@ def _entry(table: FossilTable, index: int, t: Callable[..., str], lang: str,
             words += " (" + ", ".join(changes) + ")"
     lines: list[ft.Control] = [text(words, size=13)]
     for problem in table.problems.get(index, []):
-        where = log_index(problem.place)
-        field = f" [{where[1]}]" if where and where[1] else ""
+        within = path_text(problem.path[2:])  # the field of the entry: "take", "cost"
+        field = f" [{within}]" if within else ""
         message = scorer_text(problem.key, problem.params, lang)
         lines.append(labelled(f"log-problem-{index}", text(
             message + field, size=13, color=ft.Colors.ERROR if problem.severity == "error"

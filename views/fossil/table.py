@@ -2,22 +2,28 @@
 
 Stored data: `{"file": <fossil game file>, "set_aside": ["fish:1", ...], "confirmed": N|None}`.
 Every score, evaluation and refusal comes from the scorer (`scorer.check` / `scorer.score` on the
-log); the app itself only counts pieces on the board and whose turn it is.
+log), and so does where the game stands (`scorer.fossil.state`): whose turn it is, what is left
+on the board, which evaluation is due. The app counts nothing itself.
 """
 
 from __future__ import annotations
 
 import copy
-import re
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
 from scorer import Problem, ScoreEvent, ScoreSheet, check, score
-from scorer.fossil.models import FOSSILS, SMALL_GAME_PLAYERS, START_SCORE, pieces
-
-SET_ASIDE = 7  # 2-3 players: the cards left over after the 7 x 7 grid is laid out
-_PLACE = re.compile(r"^log\[(\d+)\](?:\.(.*))?$")
+from scorer.fossil import state
+from scorer.fossil.models import (
+    SMALL_GAME_PLAYERS,
+    START_SCORE,
+    Card,
+    card_of,
+    card_text,
+    pieces,
+)
+from scorer.fossil.scoring import FossilGame
+from scorer.places import LogEntry
 
 
 def new_data(names: list[str]) -> dict[str, Any]:
@@ -30,28 +36,24 @@ def is_small(names: list[str]) -> bool:
     return len(names) in SMALL_GAME_PLAYERS
 
 
-def fossils_in_play(small: bool) -> list[str]:
-    return [fossil for fossil in FOSSILS if pieces(fossil, small)]
-
-
 def track(points: int) -> str:
     """The score as the track shows it: '1×100 + 23' once a 100 marker is out."""
     hundreds, rest = divmod(points, 100)
     return f"{hundreds}×100 + {rest}" if hundreds else str(rest)
 
 
-def log_index(place: str) -> tuple[int, str] | None:
-    match = _PLACE.match(place)
-    return (int(match[1]), match[2] or "") if match else None
+def log_index(problem: Problem) -> int | None:
+    """The log entry a problem is about; None: the file (players, start score)."""
+    return problem.spot.index if isinstance(problem.spot, LogEntry) else None
 
 
 @dataclass
 class FossilTable:
     data: dict[str, Any]
+    game: FossilGame  # the valid part of the log
     sheet: ScoreSheet  # of the valid part of the log
     valid: int  # how many log events score (all of them unless the log has errors)
     problems: dict[int, list[Problem]] = field(default_factory=dict)  # by log index (-1: file)
-    replayed: Any = None
 
     # reading ------------------------------------------------------------------------------
     @property
@@ -84,94 +86,47 @@ class FossilTable:
     def event(self, index: int) -> ScoreEvent | None:
         return next((event for event in self.sheet.events if event.index == index), None)
 
-    def taken(self) -> Counter:
-        return Counter(self.replayed.taken) if self.replayed else Counter()
-
-    def evaluated(self) -> set[str]:
-        return set(self.replayed.evaluated) if self.replayed else set()
-
     def finds(self, player: int) -> list[str]:
         """A player's cards now, 'fossil:value', in fossil order."""
-        if not self.replayed:
-            return []
-        held = self.replayed.finds[player]
-        return [f"{fossil}:{value}" for fossil in FOSSILS for value in (3, 2, 1)
-                for _ in range(held.get((fossil, value), 0))]
+        return [card_text(card) for card in state.holdings(self.game, player)]
 
-    def aside(self) -> Counter:
-        return Counter(tuple((card.split(":")[0], int(card.split(":")[1])))
-                       for card in self.data.get("set_aside") or [])
+    def set_aside(self) -> list[Card]:
+        return [card_of(card) for card in self.data.get("set_aside") or []]
 
     def on_board(self, fossil: str) -> dict[int, int]:
         """Pieces of each value of `fossil` still on the board (as far as the app knows)."""
-        if fossil in self.evaluated():
-            return {value: 0 for value in pieces(fossil, self.small)}
-        taken, aside = self.taken(), self.aside()
-        return {value: max(0, n - taken[(fossil, value)] - aside[(fossil, value)])
-                for value, n in pieces(fossil, self.small).items()}
+        return state.pieces_left(self.game, fossil, self.set_aside())
 
-    def knows_board(self) -> bool:
-        """4-6 players: all pieces are on the board; 2-3: once the set-aside cards are entered."""
-        return not self.small or len(self.data.get("set_aside") or []) >= SET_ASIDE
+    def fossils_in_play(self) -> list[str]:
+        return state.fossils_in_play(self.small)
+
+    def values_in_play(self, fossil: str) -> list[int]:
+        return sorted(pieces(fossil, self.small))
 
     def last_move(self) -> int | None:
         """The index of the last move, if only exchanges follow it."""
-        for index in range(len(self.log) - 1, -1, -1):
-            if "exchange" in self.log[index]:
-                continue
-            return index if "move" in self.log[index] else None
-        return None
+        take = state.last_take(self.game)
+        return None if take is None else take.index
 
-    def pending(self) -> str | None:
-        """The fossil whose last piece was just taken and which awaits its evaluation."""
+    def due(self) -> state.Due | None:
+        """The evaluation the table owes now (with its exchange, if not made yet)."""
         if self.broken:
             return None
-        index = self.last_move()
-        if index is None or not self.log[index].get("take"):
-            return None
-        fossil = self.log[index]["take"].split(":")[0]
-        if not self.small:
-            missing = [p for p in self.sheet.problems if p.key == "fossil.evaluation_missing"
-                       and p.place == f"log[{index}]"]
-            return fossil if missing else None
-        if fossil in self.evaluated():
-            return None
-        if self.data.get("confirmed") == index:
-            return fossil
-        return fossil if self.knows_board() and not any(self.on_board(fossil).values()) else None
+        return state.due_evaluation(self.game, self.set_aside(), self.data.get("confirmed"))
 
     def may_be_last(self) -> str | None:
         """2-3 players without the set-aside cards: the fossil just taken may have been the
         last on the board; the players confirm."""
-        if not self.small or self.knows_board() or self.broken or self.pending():
+        if self.broken:
             return None
-        index = self.last_move()
-        if index is None or index != len(self.log) - 1 or not self.log[index].get("take"):
-            return None
-        fossil = self.log[index]["take"].split(":")[0]
-        return None if fossil in self.evaluated() else fossil
+        return state.may_be_last(self.game, self.set_aside())
 
-    def taker(self) -> int | None:
-        index = self.last_move()
-        return None if index is None else self.names.index(self.log[index]["move"])
-
-    def exchanged(self) -> bool:
-        index = self.last_move()
-        return index is not None and any("exchange" in e for e in self.log[index + 1:])
-
-    def next_player(self) -> int:
-        """Clockwise after the last mover, skipping players at 0 points."""
-        scores = self.scores()
-        last = self.replayed.last_mover if self.replayed else None
-        start = -1 if last is None else last
-        for step in range(1, len(scores) + 1):
-            candidate = (start + step) % len(scores)
-            if scores[candidate] > 0:
-                return candidate
-        return (start + 1) % len(scores)
+    def next_player(self) -> int | None:
+        """Who moves next; None: nobody can pay for a move."""
+        return state.next_mover(self.game)
 
     def skipped(self) -> list[int]:
-        return [index for index, points in enumerate(self.scores()) if points <= 0]
+        return state.skipping(self.game)
 
 
 def read(data: dict[str, Any]) -> FossilTable:
@@ -180,17 +135,17 @@ def read(data: dict[str, Any]) -> FossilTable:
     game, problems = check(file)
     found: dict[int, list[Problem]] = {}
     for problem in problems:
-        where = log_index(problem.place)
-        found.setdefault(where[0] if where else -1, []).append(problem)
+        where = log_index(problem)
+        found.setdefault(-1 if where is None else where, []).append(problem)
     valid = len(file["log"])
     if game is None:
-        errors = [log_index(p.place) for p in problems if p.severity == "error"]
-        valid = min((where[0] for where in errors if where), default=0)
+        errors = [log_index(p) for p in problems if p.severity == "error"]
+        valid = min((where for where in errors if where is not None), default=0)
         game, _ = check({**file, "log": file["log"][:valid]})
     if game is None:  # bad players: nothing scores
         game, _ = check({**file, "players": [f"#{i}" for i in range(max(2, len(file["players"])))],
                          "log": []})
-    return FossilTable(data, score(game), valid, found, game.replayed)
+    return FossilTable(data, game, score(game), valid, found)
 
 
 def refusal(data: dict[str, Any], event: dict[str, Any],
@@ -204,7 +159,7 @@ def refusal(data: dict[str, Any], event: dict[str, Any],
     _, before = check(file) if at < len(log) else (None, [])  # nothing after an append
     _, problems = check({**file, "log": [*log[:at], event, *log[at + 1:]]})
     known = {(p.key, p.place) for p in before if p.severity == "error"}
-    found = [((log_index(p.place) or (-1, ""))[0], p) for p in problems
+    found = [(-1 if (where := log_index(p)) is None else where, p) for p in problems
              if p.severity == "error" and (p.key, p.place) not in known]
     return [(index, p) for index, p in found if index >= at]
 

@@ -11,7 +11,7 @@ from views.i18n import scorer_text
 from views.session import AppSession, Screen
 from views.state import Slot, SymbioseEntry
 from views.symbiose.card_sheet import CardSheet
-from views.symbiose.live import LiveTable, live_table, slot_of
+from views.symbiose.live import LiveTable, live_table
 from views.symbiose.pond import Grid, column_captions, column_labels, slot_name
 from views.widgets.common import Keeper, do, labelled, pill, section, swipeable, text
 from views.widgets.totals import TotalsBar
@@ -166,13 +166,13 @@ class EntryScreen(Screen):
 
     def _problem_texts(self, live: LiveTable) -> list[ft.Control]:
         out = []
-        for place, problems in live.problems.items():
-            slot = slot_of(place)
-            where = slot_name(self.entry, slot, self.app.lang) if slot else place
+        for slot, problems in live.problems.items():
             for problem in problems:
+                where = slot_name(self.entry, slot, self.app.lang) if slot else problem.place
                 words = f"{where}: {scorer_text(problem.key, problem.params, self.app.lang)}"
-                out.append(self.keep(("problem", place, words), lambda p=place, w=words: labelled(
-                    f"problem-{p}", text(w, color=ft.Colors.ERROR, size=13))))
+                out.append(self.keep(("problem", problem.place, words),
+                                     lambda p=problem.place, w=words: labelled(
+                                         f"problem-{p}", text(w, color=ft.Colors.ERROR, size=13))))
         return out
 
     def _sheet_controls(self, live: LiveTable) -> list[ft.Control]:

@@ -8,43 +8,44 @@ the table stays readable while its problem is shown at its tile.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from scorer import Problem, ScoreLine, ScoreSheet, check, score
+from scorer.places import PondTile, RiverTile, Spot
 from scorer.symbiose.models import Card, SymbioseGame, parse_card_text
 from scorer.symbiose.scoring import counted_ponds
 from views.state import Slot, SymbioseEntry
-
-_PLACE = re.compile(r"^(?:players\[(\d+)\]\.pond\[(\d+)\]\[(\d+)\]|river\[(\d+)\])$")
 
 
 @dataclass
 class LiveTable:
     sheet: ScoreSheet
     tile_lines: dict[Slot, ScoreLine]
-    problems: dict[str, list[Problem]]  # by place: a slot's place, "players[1].name", ""
+    problems: dict[Slot | None, list[Problem]]  # by tile; None: not a tile (a name, the mode)
     counts: list[dict[str, tuple[str, str]]]  # per player: column -> (kind, owner)
 
     def tile_problems(self, slot: Slot) -> list[Problem]:
-        return self.problems.get(place_of(slot), [])
+        return self.problems.get(slot, [])
 
 
-def place_of(slot: Slot) -> str:
-    if slot[0] == "river":
-        return f"river[{slot[1]}]"
-    _, player, row, column = slot
-    return f"players[{player}].pond[{row}][{column}]"
+def slot_of(spot: Spot | None) -> Slot | None:
+    """The entry screen's name for a spot the scorer gives."""
+    match spot:
+        case PondTile(player=player, row=row, column=column):
+            return ("pond", player, row, column)
+        case RiverTile(index=index):
+            return ("river", index)
+    return None
 
 
 def live_table(entry: SymbioseEntry) -> LiveTable:
     game = _scorable_game(entry)
     sheet = score(game)
     tile_lines: dict[Slot, ScoreLine] = {}
-    for player, result in enumerate(sheet.players):
-        for index, line in enumerate(result.lines):
-            slot = ("pond", player, *divmod(index, 4))
-            if entry.card_at(slot) is not None:
+    for result in sheet.players:
+        for line in result.lines:
+            slot = slot_of(line.place)
+            if slot is not None and entry.card_at(slot) is not None:
                 tile_lines[slot] = line
     counts = [{column: (counted.kind, counted.owner)
                for column, counted in counted_ponds(game, index).items()}
@@ -68,19 +69,10 @@ def _scorable_game(entry: SymbioseEntry) -> SymbioseGame:
                         river_left_of=side)
 
 
-def entry_problems(entry: SymbioseEntry) -> dict[str, list[Problem]]:
-    """Every problem of the table as entered, by place."""
+def entry_problems(entry: SymbioseEntry) -> dict[Slot | None, list[Problem]]:
+    """Every problem of the table as entered, by tile."""
     _, problems = check(entry.file, partial=True)
-    found: dict[str, list[Problem]] = {}
+    found: dict[Slot | None, list[Problem]] = {}
     for problem in problems:
-        found.setdefault(problem.place, []).append(problem)
+        found.setdefault(slot_of(problem.spot), []).append(problem)
     return found
-
-
-def slot_of(place: str) -> Slot | None:
-    match = _PLACE.match(place)
-    if not match:
-        return None
-    if match[4] is not None:
-        return ("river", int(match[4]))
-    return ("pond", int(match[1]), int(match[2]), int(match[3]))
