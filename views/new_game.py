@@ -11,8 +11,9 @@ from typing import Any
 import flet as ft
 
 from scorer.players import check_names
+from scorer.registry import GAMES
+from scorer.setup import Setup
 from views.forest_shuffle.forest import new_data as new_forests
-from views.fossil.table import is_small
 from views.fossil.table import new_data as new_fossil
 from views.i18n import scorer_text
 from views.session import Screen
@@ -21,14 +22,6 @@ from views.store import GameRecord
 from views.widgets.common import do, labelled, pill, section, text
 from views.widgets.seating import seating
 
-MODES_FOR = {2: ("duel",), 3: ("standard",), 4: ("standard", "team")}
-MAX_PLAYERS = 4
-# Fossil has no variant to choose: the player count picks the 2-3 or the 4-6 player rules.
-FOSSIL_MODES = {2: ("small",), 3: ("small",), 4: ("standard",), 5: ("standard",),
-                6: ("standard",)}
-FOREST_MODES = {count: ("standard",) for count in range(2, 6)}
-MAX_FOR = {"symbiose": MAX_PLAYERS, "fossil": 6, "forest-shuffle": 5}
-BOXES = ("base", "alpine", "woodland_edge", "exploration", "promo")
 PREFS_BOXES = "tallybook.forest_boxes"
 
 
@@ -57,7 +50,7 @@ class NewGameScreen(Screen):
         file = data["file"]
         self.names = [p if isinstance(p, str) else p["name"] for p in file["players"]]
         self._fit_mode()
-        if self.game == "symbiose" and file.get("mode") in MODES_FOR.get(len(self.names), ()):
+        if self.game == "symbiose" and file.get("mode") in self._variants():
             self.mode = file["mode"]
         if file.get("river_left_of") in self.names:
             self.river_left_of = self.names.index(file["river_left_of"])
@@ -67,7 +60,7 @@ class NewGameScreen(Screen):
     async def _remembered_boxes(self) -> None:
         saved = await ft.SharedPreferences().get(PREFS_BOXES)
         try:
-            boxes = [box for box in json.loads(saved) if box in BOXES] if saved else []
+            boxes = [box for box in json.loads(saved) if box in self.setup.boxes] if saved else []
         except (TypeError, ValueError):
             boxes = []
         if boxes and not self._boxes_touched:  # a tap made before the answer came wins
@@ -81,7 +74,7 @@ class NewGameScreen(Screen):
             if len(self.boxes) > 1:
                 self.boxes.remove(box)
         else:
-            self.boxes = [b for b in BOXES if b in self.boxes or b == box]
+            self.boxes = [b for b in self.setup.boxes if b in self.boxes or b == box]
         self.refresh()
 
     # actions ------------------------------------------------------------------------------
@@ -97,12 +90,12 @@ class NewGameScreen(Screen):
         await self.name_field.focus()  # keep typing the next name
 
     def add(self, name: str) -> None:
-        if len(self.names) >= MAX_FOR[self.game]:
-            self.error = self.t(f"new.too_many{self._suffix()}", max=MAX_FOR[self.game])
+        if len(self.names) >= self.setup.max_players:
+            self.error = self.t(f"new.too_many{self._suffix()}", max=self.setup.max_players)
         else:
             problems = [p for p in check_names([*self.names, name],
                                                [(i,) for i in range(len(self.names) + 1)])
-                        if p.place == f"[{len(self.names)}]"]
+                        if p.path == (len(self.names),)]
             if problems:
                 self.error = scorer_text(problems[0].key, problems[0].params, self.app.lang)
             else:
@@ -137,9 +130,7 @@ class NewGameScreen(Screen):
         self.refresh()
 
     def _fit_mode(self) -> None:
-        modes = {"fossil": FOSSIL_MODES, "forest-shuffle": FOREST_MODES}.get(self.game,
-                                                                            MODES_FOR)
-        allowed = modes.get(len(self.names), ())
+        allowed = self._variants()
         if self.mode not in allowed:
             self.mode = allowed[0] if allowed else ""
 
@@ -203,8 +194,9 @@ class NewGameScreen(Screen):
         return rows
 
     def _caption(self) -> str:
-        if len(self.names) < 2:
-            return self.t(f"new.need_players{self._suffix()}")
+        if len(self.names) < self.setup.min_players:
+            return self.t("new.need_players", min=self.setup.min_players,
+                          max=self.setup.max_players)
         pairs = ", ".join(self.t("new.left_of", name=name,
                                  left=self.names[(i + 1) % len(self.names)])
                           for i, name in enumerate(self.names))
@@ -215,6 +207,13 @@ class NewGameScreen(Screen):
             return None
         return {name: 1 + index % 2 for index, name in enumerate(self.names)}
 
+    @property
+    def setup(self) -> Setup:
+        return GAMES[self.game].setup
+
+    def _variants(self) -> tuple[str, ...]:
+        return self.setup.variants.get(len(self.names), ())
+
     def _suffix(self) -> str:
         return "" if self.game == "symbiose" else f".{self.game}"
 
@@ -222,16 +221,17 @@ class NewGameScreen(Screen):
         if self.game == "forest-shuffle":
             return [section(self.t("new.boxes")), ft.Row(
                 [pill(f"box-{box}", scorer_text(f"box.{box}", {}, self.app.lang),
-                      do(self.toggle_box, box), selected=box in self.boxes) for box in BOXES],
+                      do(self.toggle_box, box), selected=box in self.boxes)
+                 for box in self.setup.boxes],
                 wrap=True, spacing=8, run_spacing=8),
                 text(self.t("new.boxes_note"), size=13, color=ft.Colors.ON_SURFACE_VARIANT)]
         if self.game == "fossil":
-            if len(self.names) < 2:
+            if not self._variants():
                 return []
-            rules = "small" if is_small(self.names) else "standard"
+            rules = self._variants()[0]  # the player count picks the rules
             return [section(self.t("new.rules")), labelled("fossil-rules", text(
                 self.t(f"fossil.rules.{rules}"), size=14), label=self.t(f"fossil.rules.{rules}"))]
-        allowed = MODES_FOR.get(len(self.names), ())
+        allowed = self._variants()
         if not allowed:
             return []
         controls: list[ft.Control] = [section(self.t("new.variant")), ft.Row(

@@ -5,15 +5,17 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag
 
 from scorer.forest_shuffle.catalog import Box, Slot
+from scorer.setup import Setup
 
 SLOTS: tuple[Slot, ...] = ("top", "bottom", "left", "right")
 SAPLING = "sapling"
 HostKind = Literal["tree", "shrub", "sapling"]
+SETUP = Setup({count: ("standard",) for count in range(2, 6)}, boxes=get_args(Box))
 
 
 class CardObject(BaseModel):

@@ -6,6 +6,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag
 
+from scorer.setup import Setup
+
 # The id order is also the order in which "end" evaluates the fossils still held.
 FOSSILS = ("ammonite", "fish", "poplar_leaf", "scallop", "brittle_star", "sea_urchin",
            "sea_lily", "trilobite", "horseshoe_crab")
@@ -18,6 +20,9 @@ SMALL_GAME_REMOVED_FOSSILS = ("fish", "scallop")
 SMALL_GAME_REMOVED_VALUE = 3
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 START_SCORE = 30
+# The player count picks the rules: there is no variant to choose.
+SETUP = Setup({count: ("small",) if count in SMALL_GAME_PLAYERS else ("standard",)
+               for count in range(MIN_PLAYERS, MAX_PLAYERS + 1)})
 # 2-3 players: the 7 cards left over after the 7 x 7 grid is laid out (56 cards, 49 squares).
 SET_ASIDE = 7
 

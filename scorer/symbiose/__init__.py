@@ -1,7 +1,7 @@
 """Symbiose (Symbiosis): ponds of 8 cards scored against neighbours, the river or a partner."""
 
 from scorer.symbiose.checks import build_game
-from scorer.symbiose.models import SymbioseFile, SymbioseGame
+from scorer.symbiose.models import SETUP, SymbioseFile, SymbioseGame
 from scorer.symbiose.scoring import score
 
-__all__ = ["SymbioseFile", "SymbioseGame", "build_game", "score"]
+__all__ = ["SETUP", "SymbioseFile", "SymbioseGame", "build_game", "score"]

@@ -13,6 +13,7 @@ from scorer.symbiose.models import (
     DUEL_RIVER,
     PLAYERS_PER_MODE,
     ROWS,
+    SETUP,
     Card,
     CardObject,
     SymbioseFile,
@@ -26,7 +27,7 @@ def build_game(file: SymbioseFile, partial: bool = False) -> tuple[SymbioseGame 
     """`partial`: empty places (null) are allowed and score nothing, for a table being entered."""
     problems: list[Problem] = []
     count = len(file.players)
-    mode = file.mode or ("duel" if count == 2 else "standard")
+    mode = file.mode or SETUP.variants.get(count, ("standard",))[0]
     if count not in PLAYERS_PER_MODE[mode]:
         problems.append(problem(("players",), "symbiose.player_count", mode=mode, count=count,
                                 allowed=list(PLAYERS_PER_MODE[mode])))

@@ -8,6 +8,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag
 
+from scorer.setup import Setup
+
 ANIMALS = ("dragonfly", "fish", "snail", "frog")
 SEASONS = ("pink", "green", "orange", "blue")
 # How many cards of each animal and season the deck holds (Dutch rulebook).
@@ -16,6 +18,8 @@ DECK_LIMITS = {"dragonfly": 12, "fish": 10, "snail": 8, "frog": 6,
 ROWS, COLUMNS, DUEL_RIVER = 2, 4, 8
 MODES = ("standard", "duel", "team")
 PLAYERS_PER_MODE = {"standard": (3, 4), "duel": (2,), "team": (4,)}
+SETUP = Setup({count: tuple(mode for mode in MODES if count in PLAYERS_PER_MODE[mode])
+               for count in sorted({n for counts in PLAYERS_PER_MODE.values() for n in counts})})
 
 Animal = Literal["dragonfly", "fish", "snail", "frog"]
 Season = Literal["pink", "green", "orange", "blue"]

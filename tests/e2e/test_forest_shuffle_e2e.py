@@ -14,8 +14,8 @@ from playwright.sync_api import expect
 from scorer import score
 from scorer.forest_shuffle.catalog import load_catalog
 from scorer.forest_shuffle.models import SLOTS
+from scorer.forest_shuffle.placing import printed_symbols
 from tests.e2e.phone import Phone
-from views.forest_shuffle.species_sheet import printed_symbols
 from views.i18n import scorer_text
 from views.store import Store
 from views.widgets.score_sheet import categories_line
@@ -45,7 +45,7 @@ def pick_chip(card, slot: str, boxes: list[str] = BOXES) -> str:
     with more than one tree symbol on this side, else the species alone."""
     species = card if isinstance(card, str) else card["card"]
     symbol = None if isinstance(card, str) else card.get("symbol")
-    symbols = printed_symbols(load_catalog().by_id(species), slot, boxes)
+    symbols = printed_symbols(species, slot, boxes)
     return f"pick-{species}-{symbol}" if symbol and len(symbols) > 1 else f"pick-{species}"
 
 

@@ -98,6 +98,9 @@ async def test_shared_slot_cave_problem_fix_and_undo(open_app, store):
     await c.tap("pick-european_hare-beech")
     await c.tap("another-0-0-left")  # hares share their slot
     await c.tap("pick-european_hare-birch")
+    await c.tap("card-0-0-left-1")
+    assert c.find("symbol-counts") is None  # nothing on the table counts tree symbols yet
+    await c.tap("card-0-0-left-1")
     stored = store.game(game_id).data["file"]["players"][0]["forest"][0]
     assert stored["left"] == [{"card": "european_hare", "symbol": "beech"},
                               {"card": "european_hare", "symbol": "birch"}]
@@ -116,6 +119,7 @@ async def test_shared_slot_cave_problem_fix_and_undo(open_app, store):
     chips = [s.identifier for s in c.all() if getattr(s, "identifier", "") and
              s.identifier.startswith("symbol-0-0-right-0-")]
     assert chips
+    assert c.find("symbol-counts") is not None  # the deer counts trees of its own symbol
     await c.tap(chips[0])  # the one-tap fix
     assert c.find("problem-0-0-right-0") is None
     file = store.game(game_id).data["file"]

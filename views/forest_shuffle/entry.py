@@ -14,33 +14,17 @@ import flet as ft
 from scorer.forest_shuffle.catalog import load_catalog
 from scorer.forest_shuffle.checks import DEFAULT_CAVE
 from scorer.forest_shuffle.models import SAPLING
+from scorer.forest_shuffle.placing import choices, may_add_another, symbol_matters
+from scorer.places import ForestSpot
 from views.forest_shuffle.forest import Forests, card_id, card_symbol, make_card
 from views.forest_shuffle.live import LiveForests, Spot, live_forests
-from views.forest_shuffle.species_sheet import (
-    SpeciesSheet,
-    choices,
-    species_name,
-    symbol_chips,
-)
+from views.forest_shuffle.species_sheet import SpeciesSheet, species_name, symbol_chips
 from views.i18n import scorer_text
 from views.session import AppSession, Screen
 from views.widgets.common import Keeper, do, labelled, pill, swipeable, text
 from views.widgets.totals import TotalsBar
 
 CELL_W, CELL_H = 112, 56
-
-
-def can_add_another(species_ids: list[str], slot: str, below: list[str]) -> bool:
-    """A shared slot: hares, toad pairs, a Cuckoo with its bird, butterflies over a Nettle."""
-    catalog = load_catalog()
-    for species_id in species_ids:
-        rule = catalog.by_id(species_id).sharing
-        if rule and rule.where == "own_slot" and (rule.max_cards is None
-                                                  or len(species_ids) < rule.max_cards):
-            return True
-    if slot == "top" and species_ids:
-        return any((r := catalog.by_id(b).sharing) and r.where == "host_top_slot" for b in below)
-    return False
 
 
 class ForestScreen(Screen):
@@ -292,7 +276,7 @@ class ForestScreen(Screen):
             faces = [self._face(live, (player, tree, slot, k), card_id(card))
                      for k, card in enumerate(cards)]
             below = [card_id(c) for c in self.forests.cards(player, tree, "bottom")]
-            if can_add_another([card_id(c) for c in cards], slot, below):
+            if may_add_another([card_id(c) for c in cards], slot, below):
                 faces.append(keep(("another", player, tree, slot, lang), lambda: labelled(
                     f"another-{player}-{tree}-{slot}", ft.TextButton(
                         self.t("forest.add_another"), icon=ft.Icons.ADD,
@@ -315,10 +299,11 @@ class ForestScreen(Screen):
                     f"problem-{_spot_id(s)}", text(w, color=ft.Colors.ERROR, size=13))))
         if selected is not None:
             why = live.lines.get(selected)  # the details panel explains it
+            matters = self._symbol_matters(selected)
             key = ("details", selected, json.dumps(entry, sort_keys=True),
                    (why.explain.key, json.dumps(why.explain.params, sort_keys=True))
-                   if why else None, tuple(self.forests.boxes), lang)
-            parts.append(keep(key, lambda: self._details(live, selected)))
+                   if why else None, tuple(self.forests.boxes), matters, lang)
+            parts.append(keep(key, lambda: self._details(live, selected, matters)))
         shell.parts.controls = parts
         return shell.control
 
@@ -362,7 +347,12 @@ class ForestScreen(Screen):
             on_click=do(self.select, spot))
         return labelled(f"card-{_spot_id(spot)}", box, label=f"{name}{points}", button=True)
 
-    def _details(self, live: LiveForests, spot: Spot) -> ft.Control:
+    def _symbol_matters(self, spot: Spot) -> bool:
+        player, tree, part, index = spot
+        where = ForestSpot(player, tree, None if part == "tree" else part, index)
+        return symbol_matters(self.forests.file, where)
+
+    def _details(self, live: LiveForests, spot: Spot, symbol_counts: bool) -> ft.Control:
         """The selected card: why it scores, its tree symbol (chips), remove."""
         lang = self.app.lang
         player, tree, part, index = spot
@@ -381,6 +371,9 @@ class ForestScreen(Screen):
             chips = symbol_chips(f"symbol-{_spot_id(spot)}", species, side, self.forests.boxes,
                                  lang, symbol, lambda s: self.set_symbol(spot, s))
             if len(chips) > 1:
+                if symbol_counts:
+                    controls.append(labelled("symbol-counts", text(
+                        self.t("forest.symbol_counts"), size=13, color=ft.Colors.PRIMARY)))
                 controls.append(ft.Row(chips, wrap=True, spacing=6, run_spacing=6))
         buttons: list[ft.Control] = [labelled("replace-card", ft.OutlinedButton(
             self.t("forest.replace"), icon=ft.Icons.SWAP_HORIZ,

@@ -12,6 +12,7 @@ import flet as ft
 
 from scorer.forest_shuffle.catalog import Species, load_catalog
 from scorer.forest_shuffle.models import SAPLING
+from scorer.forest_shuffle.placing import choices, printed_symbols
 from views.i18n import scorer_text, ui
 from views.widgets.common import Keeper, do, labelled, pill, section
 
@@ -31,29 +32,11 @@ def symbol_name(symbol: str, lang: str) -> str:
     return scorer_text(f"tree_symbol.{symbol}", {}, lang)
 
 
-def printed_symbols(species: Species, side: str, boxes: list[str]) -> list[str]:
-    """The tree symbols printed on this side by the copies in the boxes in play."""
-    found: list[str] = []
-    for box in boxes:
-        for symbol in sorted(species.variants(side, box)):  # type: ignore[arg-type]
-            if symbol not in found:
-                found.append(symbol)
-    return found
-
-
 @cache
 def _search_words(species_id: str) -> str:
     s = load_catalog().by_id(species_id)
     return " ".join((s.id.replace("_", " "), s.names.en, s.names.de, s.names.nl,
                      *s.aliases)).casefold()
-
-
-def choices(side: str, boxes: list[str]) -> list[Species]:
-    """Trees and shrubs (side "whole") or the dwellers that fit a slot, in the boxes in play."""
-    wanted = ("tree", "shrub") if side == "whole" else ("dweller",)
-    return [s for s in load_catalog().species
-            if s.kind in wanted and (side == "whole" or side in s.slots)
-            and any(box in s.boxes for box in boxes)]
 
 
 class SpeciesSheet:
@@ -112,7 +95,7 @@ class SpeciesSheet:
             return pill(f"pick-{SAPLING}", species_name(SAPLING, lang),
                         do(self.on_pick, SAPLING, None))
         name = species_name(species.id, lang)
-        symbols = printed_symbols(species, self.side, self.boxes)
+        symbols = printed_symbols(species.id, self.side, self.boxes)
         alone = symbols[0] if len(symbols) == 1 else None
         items: list[ft.Control] = [pill(f"pick-{species.id}", name,
                                         do(self.on_pick, species.id, alone))]
@@ -131,7 +114,6 @@ class SpeciesSheet:
 def symbol_chips(prefix: str, species_id: str, side: str, boxes: list[str], lang: str,
                  current: str | None, on_symbol: Callable) -> list[ft.Control]:
     """Chips to set the tree symbol of a card already in the forest (the one-tap fix)."""
-    species = load_catalog().by_id(species_id)
     return [pill(f"{prefix}-{symbol}", symbol_name(symbol, lang), do(on_symbol, symbol),
                  selected=symbol == current, color=SYMBOL_COLORS.get(symbol))
-            for symbol in printed_symbols(species, side, boxes)]
+            for symbol in printed_symbols(species_id, side, boxes)]

@@ -15,7 +15,6 @@ from typing import Any
 from scorer import Problem, ScoreEvent, ScoreSheet, check, score
 from scorer.fossil import state
 from scorer.fossil.models import (
-    SMALL_GAME_PLAYERS,
     START_SCORE,
     Card,
     card_of,
@@ -30,10 +29,6 @@ def new_data(names: list[str]) -> dict[str, Any]:
     file = {"version": 1, "game": "fossil", "players": list(names), "start_score": START_SCORE,
             "log": []}
     return {"file": file, "set_aside": [], "confirmed": None}
-
-
-def is_small(names: list[str]) -> bool:
-    return len(names) in SMALL_GAME_PLAYERS
 
 
 def track(points: int) -> str:
@@ -70,7 +65,7 @@ class FossilTable:
 
     @property
     def small(self) -> bool:
-        return is_small(self.names)
+        return self.game.replayed.small_game
 
     @property
     def broken(self) -> bool:
