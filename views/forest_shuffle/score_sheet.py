@@ -9,6 +9,7 @@ import flet as ft
 from scorer import ScoreLine, score
 from scorer.forest_shuffle.catalog import load_catalog
 from scorer.forest_shuffle.rules_text import cave_rule, rule_text, ruling_text
+from scorer.places import ForestSpot, Spot
 from views.forest_shuffle.forest import Forests
 from views.forest_shuffle.live import live_forests
 from views.forest_shuffle.species_sheet import species_name
@@ -46,7 +47,7 @@ class ForestSheetScreen(SheetScreen):
         name = (scorer_text(f"cave.{line.item}", {}, lang) if line.category == "cave"
                 else species_name(line.item, lang))
         explanation = scorer_text(line.explain.key, line.explain.params, lang)
-        where = self._where(line.where)
+        where = self._where(line.place)
         row = ft.Container(ft.Row([
             ft.Column([text(f"{name} · {where}", size=13, weight=ft.FontWeight.W_600),
                        text(explanation, size=13)], spacing=2, expand=True),
@@ -85,11 +86,12 @@ class ForestSheetScreen(SheetScreen):
             actions=[labelled("rule-close", ft.TextButton(
                 self.t("result.close"), on_click=self.app.page.pop_dialog))]))
 
-    def _where(self, where: str) -> str:
-        parts = where.split()
-        if parts[0] != "tree":
+    def _where(self, spot: Spot) -> str:
+        if not isinstance(spot, ForestSpot):
             return scorer_text("category.cave", {}, self.app.lang)
-        words = self.t("forest.tree", number=parts[1])
-        if len(parts) > 2:
-            words += " · " + scorer_text(f"slot.{parts[2]}", {}, self.app.lang)
+        words = self.t("forest.tree", number=spot.tree + 1)
+        if spot.slot is not None:
+            words += " · " + scorer_text(f"slot.{spot.slot}", {}, self.app.lang)
+            if spot.shared and spot.index is not None:
+                words += f" {spot.index + 1}"
         return words

@@ -168,8 +168,11 @@ class EntryScreen(Screen):
         out = []
         for slot, problems in live.problems.items():
             for problem in problems:
-                where = slot_name(self.entry, slot, self.app.lang) if slot else problem.place
-                words = f"{where}: {scorer_text(problem.key, problem.params, self.app.lang)}"
+                message = scorer_text(problem.key, problem.params, self.app.lang)
+                where = (slot_name(self.entry, slot, self.app.lang) if slot
+                         else self.entry.names[problem.player] if problem.player is not None
+                         else "")
+                words = f"{where}: {message}" if where else message
                 out.append(self.keep(("problem", problem.place, words),
                                      lambda p=problem.place, w=words: labelled(
                                          f"problem-{p}", text(w, color=ft.Colors.ERROR, size=13))))
