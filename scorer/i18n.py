@@ -5,6 +5,11 @@ and each game package's own `<game>/locales/<lang>.json`, plus terms that live i
 names), added with `add_terms`. Templates use `str.format` fields and two conversions of ours:
   `{target!t:term}`    the value is a term, shown as the message `term.<value>`;
   `{names!l}`          a list, joined with commas; `{species!l:species}` translates each item.
+A message that counts something is an object instead of a template: its one key names the
+parameter that picks the form, mapping each CLDR plural category of the language to a template,
+  "sheet.players": {"count": {"one": "{count} player", "other": "{count} players"}}
+(a list parameter counts its items; a form may itself be such an object, for a second count).
+Babel's CLDR plural rules pick the category, so each language declares only its own forms.
 Adding a language is adding files: nothing here lists languages.
 """
 
@@ -19,6 +24,7 @@ from importlib.resources.abc import Traversable
 from typing import Any
 
 DEFAULT_LANGUAGE = "en"
+Message = str | dict[str, Any]  # a template, or {param: {plural category: Message}}
 TermSource = Callable[[str], dict[str, str]]
 _term_sources: list[TermSource] = []
 
@@ -43,9 +49,9 @@ def languages() -> tuple[str, ...]:
                         if p.name.endswith(".json")))
 
 
-def own_messages(lang: str) -> dict[str, str]:
+def own_messages(lang: str) -> dict[str, Message]:
     """The messages translated into `lang` itself, without any fallback."""
-    messages: dict[str, str] = {}
+    messages: dict[str, Message] = {}
     for folder in _locale_folders():
         path = folder / f"{lang}.json"
         if path.is_file():
@@ -56,7 +62,7 @@ def own_messages(lang: str) -> dict[str, str]:
 
 
 @cache
-def catalogue(lang: str) -> dict[str, str]:
+def catalogue(lang: str) -> dict[str, Message]:
     if lang not in languages():
         raise ValueError(f"no catalogue for language {lang!r}; have {', '.join(languages())}")
     if lang == DEFAULT_LANGUAGE:
@@ -65,7 +71,7 @@ def catalogue(lang: str) -> dict[str, str]:
 
 
 class _Formatter(string.Formatter):
-    def __init__(self, messages: dict[str, str]):
+    def __init__(self, messages: dict[str, Message]):
         self.messages = messages
 
     def convert_field(self, value: Any, conversion: str | None) -> Any:
@@ -90,13 +96,45 @@ class _Term:
         self.is_list = is_list
 
 
+def plural_category(lang: str, count: int) -> str:
+    """CLDR's plural category of `count` in `lang`: "one", "other", ..."""
+    return _plural_rule(lang)(count)
+
+
+@cache
+def _plural_rule(lang: str) -> Callable[[int], str]:
+    # Imported here: Babel and its locale data cost ~12 ms, which a run without a count skips.
+    from babel.core import Locale
+
+    return Locale.parse(lang).plural_form
+
+
+def template(message: Message, params: dict[str, Any], lang: str) -> str:
+    """The template of `message` for these `params`: the plural form their counts ask for."""
+    while isinstance(message, dict):
+        ((param, by_category),) = message.items()
+        count = params[param]
+        category = plural_category(lang, len(count) if isinstance(count, list) else count)
+        message = by_category.get(category, by_category["other"])
+    return message
+
+
+def forms(message: Message) -> list[str]:
+    """Every template of a message: itself, or each of its plural forms."""
+    if isinstance(message, str):
+        return [message]
+    (forms_by_category,) = message.values()
+    return [t for form in forms_by_category.values() for t in forms(form)]
+
+
 def text(key: str, params: dict[str, Any] | None = None, lang: str = DEFAULT_LANGUAGE) -> str:
     """The message `key` in `lang`; an unknown key shows itself rather than failing."""
     messages = catalogue(lang)
-    template = messages.get(key)
-    if template is None:
+    message = messages.get(key)
+    if message is None:
         return key if not params else f"{key} {params}"
-    return _Formatter(messages).vformat(template, (), params or {})
+    params = params or {}
+    return _Formatter(messages).vformat(template(message, params, lang), (), params)
 
 
 def has_message(key: str) -> bool:

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict
 from typing import Any
 
 from scorer import i18n
 from scorer.problems import Problem
-from scorer.sheet import Explanation, ScoreSheet
+from scorer.sheet import Explanation, ScoreLine, ScoreSheet
 
 
 def explain_text(explanation: Explanation, lang: str) -> str:
@@ -18,8 +19,48 @@ def event_explain_text(explanation: Explanation, lang: str) -> str:
     """In a log the reader needs to know whose line it is; player-less messages get the name."""
     text = explain_text(explanation, lang)
     player = explanation.params.get("player")
-    template = i18n.catalogue(lang).get(explanation.key, "")
+    message = i18n.catalogue(lang).get(explanation.key, "")
+    template = i18n.template(message, explanation.params, lang)
     return f"{player}: {text}" if player and "{player}" not in template else text
+
+
+def item_text(game: str, line: ScoreLine, lang: str) -> str:
+    """The card or event a line scores, in the reader's words (the JSON keeps the id)."""
+    name = _ITEM_NAMES.get(game)
+    return name(line, lang) if name else line.item
+
+
+def _forest_shuffle_item(line: ScoreLine, lang: str) -> str:
+    family = "cave" if line.category == "cave" else "species"  # a sapling is `species.sapling`
+    return i18n.text(f"{family}.{line.item}", lang=lang)
+
+
+def _symbiose_item(line: ScoreLine, lang: str) -> str:
+    from scorer.symbiose.models import Card, parse_card_text  # only a Symbiose sheet needs it
+
+    card = parse_card_text(line.item) if line.item else None  # "": an empty place
+    if not isinstance(card, Card):
+        return line.item
+    params = {"animal": card.animal, "season": card.season, "points": card.points,
+              "per": card.per}
+    return i18n.text("symbiose.card_per" if card.per else "symbiose.card", params, lang)
+
+
+def _fossil_item(line: ScoreLine, lang: str) -> str:
+    """A line's item is its kind (start, move, adjust), a card taken (FOSSIL:VALUE) or a fossil."""
+    fossil, _, value = line.item.partition(":")
+    if value:
+        return i18n.text("fossil.item.card", {"fossil": fossil, "value": value}, lang)
+    if line.category in ("finds", "received", "paid"):
+        return i18n.text(f"fossil_name.{fossil}", lang=lang)
+    return i18n.text(f"fossil.item.{line.item}", lang=lang)
+
+
+_ITEM_NAMES: dict[str, Callable[[ScoreLine, str], str]] = {
+    "forest-shuffle": _forest_shuffle_item,
+    "symbiose": _symbiose_item,
+    "fossil": _fossil_item,
+}
 
 
 def problem_text(problem: Problem, lang: str) -> str:
@@ -69,7 +110,9 @@ def sheet_text(sheet: ScoreSheet, lang: str = i18n.DEFAULT_LANGUAGE) -> str:
         return i18n.text(key, params, lang)
 
     width = max(len(player.name) for player in sheet.players)
-    item_width = max((len(line.item) for p in sheet.players for line in p.lines), default=0)
+    items = {player.name: [item_text(sheet.game, line, lang) for line in player.lines]
+             for player in sheet.players}  # names differ: the file checks make sure
+    item_width = max((len(item) for names in items.values() for item in names), default=0)
     out = [f"{t('game.' + sheet.game)} · {t('sheet.players', count=len(sheet.players))}", ""]
     for team in sorted(sheet.teams, key=lambda team: team.place):
         out.append(f"{team.place:>2}. {t('sheet.team', names=team.players)}  {team.total}")
@@ -77,21 +120,22 @@ def sheet_text(sheet: ScoreSheet, lang: str = i18n.DEFAULT_LANGUAGE) -> str:
         out.append("")
     for player in sorted(sheet.players, key=lambda player: player.place):
         out.append(f"{player.place:>2}. {player.name:<{width}}  {player.total:>4}")
-    winners_key = "sheet.winner" if len(sheet.winners) == 1 else "sheet.winners"
-    out += ["", t(winners_key, names=sheet.winners)]
+    out += ["", t("sheet.winners", names=sheet.winners)]
 
     for player in sheet.players:
         subtotals = " · ".join(f"{t('category.' + name)} {points}"
                                for name, points in player.categories.items())
         out += ["", f"{player.name} — {t('sheet.points', points=player.total)} ({subtotals})"]
         if not sheet.events:  # a log game explains itself event by event below
-            out += [f"  {line.points:>4}  {line.item:<{item_width}}  "
-                    f"{explain_text(line.explain, lang)}" for line in player.lines]
+            out += [f"  {line.points:>4}  {item:<{item_width}}  "
+                    f"{explain_text(line.explain, lang)}"
+                    for line, item in zip(player.lines, items[player.name], strict=True)]
 
     if sheet.events:
         out += ["", t("sheet.log")]
         for event in sheet.events:
-            texts = [event_explain_text(e, lang) for e in event.explain] or [event.kind]
+            texts = [event_explain_text(e, lang) for e in event.explain] or [
+                t(f"event.{event.kind}")]
             scores = ", ".join(f"{name} {score}" for name, score in event.scores.items())
             out.append(f"  {event.index + 1:>3}. {texts[0]}")
             out += [f"       {text}" for text in texts[1:]] + [f"       = {scores}"]

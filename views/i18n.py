@@ -15,13 +15,16 @@ _LOCALES = Path(__file__).parent / "locales"
 
 
 @cache
-def catalogue(lang: str) -> dict[str, str]:
+def catalogue(lang: str) -> dict[str, scorer_i18n.Message]:
     messages = json.loads((_LOCALES / f"{lang}.json").read_text(encoding="utf-8"))
     return messages if lang == DEFAULT else {**catalogue(DEFAULT), **messages}
 
 
 def ui(key: str, lang: str, /, **params: Any) -> str:
-    template = catalogue(lang if lang in LANGUAGES else DEFAULT).get(key, key)
+    """The app's message `key`; counted messages take their plural form as the scorer's do."""
+    lang = lang if lang in LANGUAGES else DEFAULT
+    message = catalogue(lang).get(key, key)
+    template = scorer_i18n.template(message, params, lang)
     return template.format(**params) if params else template
 
 

@@ -117,7 +117,7 @@ def rule_text(s: Species, lang: str) -> str:
     """One line: what this species scores, from its rule data."""
     rule = s.rule
     if isinstance(rule, Fixed):
-        return _rule("fixed_one" if rule.points == 1 else "fixed", {"points": rule.points}, lang)
+        return _rule("fixed", {"points": rule.points}, lang)
     if isinstance(rule, PerSymbol):
         key = "per_symbol_self" if set(rule.symbols) & set(s.symbols) else "per_symbol"
         symbols = _either(rule.symbols, "symbol", lang)

@@ -261,8 +261,8 @@ async def test_cave_type_with_the_exploration_box(open_app, store):
     assert "cave_type" not in file["players"][1]
     assert c.get("cave-type-bat_cave").selected and not c.get("cave-type-regular_cave").selected
     assert totals(c) == [p.total for p in score(file).players]
-    assert c.get("cave").label.endswith(
-        f"{score(file).players[0].lines[-1].points} points")
+    assert score(file).players[0].lines[-1].points == 1  # Bat Cave: 1 per card
+    assert c.get("cave").label == "Cave: 1 card, 1 point"
     await c.tap("player-1")
     assert c.get("cave-type-regular_cave").selected
     await c.tap("player-0")

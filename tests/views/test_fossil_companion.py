@@ -93,7 +93,7 @@ async def test_refusals_at_their_place_keep_everything(open_app, store):
     await turn(c2, 2, "fish:2")  # Cas
     await turn(c2, 8, "fish:2")  # Dee
     assert c2.find("problem-cost") is None
-    assert c2.get("score-3").label.startswith("Dee: 1 points")
+    assert c2.get("score-3").label.startswith("Dee: 1 point (")
     await turn(c2, 8, "fish:3")  # Ann has 7
     assert c2.get("problem-cost").content.value == "Ann cannot pay 8 with 7 points"
     assert len(log_of(store, game_id)) == 16

@@ -64,7 +64,7 @@ class CorrectionPanel:
             ft.Row([pill(f"correct-player-{i}", name, do(on_pick, i), selected=self.player == i)
                     for i, name in enumerate(names)], wrap=True, spacing=6, run_spacing=6)]
         out += self._mistake("correct-who", self.missing_player, "fossil.correct_who")
-        points = self.t("fossil.correct_points", points=shown)
+        points = self.t("fossil.correct_points", points=self.points)
         out.append(ft.Row([*steps[:2], labelled("correct-points", text(
             shown, size=24, weight=ft.FontWeight.BOLD, width=64,
             text_align=ft.TextAlign.CENTER), label=points), *steps[2:]],

@@ -28,9 +28,8 @@ class FossilSheetScreen(Screen):
             return
         sheet = table.sheet
         lang = self.app.lang
-        key = "sheet.winner" if len(sheet.winners) == 1 else "sheet.winners"
         controls: list[ft.Control] = [labelled("winners", text(
-            scorer_text(key, {"names": sheet.winners}, lang), size=20,
+            scorer_text("sheet.winners", {"names": sheet.winners}, lang), size=20,
             weight=ft.FontWeight.BOLD))]
         for index, player in sorted(enumerate(sheet.players), key=lambda item: item[1].place):
             categories = " · ".join(

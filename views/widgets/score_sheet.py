@@ -14,9 +14,8 @@ from views.widgets.common import do, labelled, section, text
 
 
 def winners_line(sheet: ScoreSheet, lang: str) -> ft.Control:
-    key = "sheet.winner" if len(sheet.winners) == 1 else "sheet.winners"
-    return labelled("winners", text(scorer_text(key, {"names": sheet.winners}, lang), size=20,
-                                    weight=ft.FontWeight.BOLD))
+    winners = scorer_text("sheet.winners", {"names": sheet.winners}, lang)
+    return labelled("winners", text(winners, size=20, weight=ft.FontWeight.BOLD))
 
 
 def categories_line(player: PlayerScore, lang: str) -> str:

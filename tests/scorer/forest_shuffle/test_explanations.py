@@ -137,8 +137,9 @@ def test_every_game_message_is_translated_with_the_same_fields(lang):
     english, own = _own("en"), _own(lang)
     assert sorted(own) == sorted(english)
 
-    def fields(template):
-        return sorted((f, c, s) for _, f, s, c in string.Formatter().parse(template) if f)
+    def fields(message):
+        return sorted({(f, c, s) for template in i18n.forms(message)
+                       for _, f, s, c in string.Formatter().parse(template) if f})
 
     assert [k for k in english if fields(english[k]) != fields(own[k])] == []
 

@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
+from scorer import i18n
 from scorer.forest_shuffle import ForestShuffleFile
 from scorer.i18n import _Formatter
 from scorer.problems import from_validation_error
@@ -196,7 +197,8 @@ def test_every_message_renders_with_its_parameters(lang):
               "host": "oak", "affects": ["beech"], "per_symbol": 3, "symbol_count": 1}
     messages = json.loads((LOCALES / f"{lang}.json").read_text(encoding="utf-8"))
     formatter = _Formatter(messages)
-    for key, template in messages.items():
+    for key, message in messages.items():
         assert key.startswith(("forest_shuffle.", "species.", "kind.", "symbol.", "tree_symbol.",
                                "slot.", "side.", "box.", "set.")), key
-        formatter.vformat(template, (), sample)
+        for template in i18n.forms(message):
+            formatter.vformat(template, (), sample)
