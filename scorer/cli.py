@@ -10,8 +10,6 @@ import json
 import sys
 from typing import Annotated, Any, Union
 
-from pydantic import Field, TypeAdapter
-
 from scorer import i18n
 from scorer.loading import check, read_game_file
 from scorer.problems import GameFileError, Problem
@@ -46,7 +44,7 @@ def _parser() -> argparse.ArgumentParser:
     schema.set_defaults(run=_schema)
 
     rules = commands.add_parser("rules", help="what a card scores and the rulings about it")
-    rules.add_argument("game", metavar="GAME", choices=[g for g in GAMES if GAMES[g].rules])
+    rules.add_argument("game", metavar="GAME", choices=list(GAMES))
     rules.add_argument("card", metavar="CARD", nargs="?",
                        help="a card id or name in any language (Forest Shuffle); none: all cards")
     _language_option(rules)
@@ -94,6 +92,8 @@ def _validate(args: argparse.Namespace) -> int:
 
 
 def _schema(args: argparse.Namespace) -> int:
+    from pydantic import Field, TypeAdapter  # only here: every other command skips importing it
+
     if args.game:
         schema = GAMES[args.game].file_model.model_json_schema()
     else:
@@ -105,10 +105,8 @@ def _schema(args: argparse.Namespace) -> int:
 
 
 def _rules(args: argparse.Namespace) -> int:
-    reference = GAMES[args.game].rules
-    assert reference is not None  # the parser offers only games with a rules reference
     try:
-        found = reference(args.card, args.lang)
+        found = GAMES[args.game].rules(args.card, args.lang)
     except LookupError as error:
         print(error.args[0], file=sys.stderr)
         return INVALID

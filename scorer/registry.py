@@ -1,23 +1,25 @@
-"""The one list of games: a game id, its file model, how to check it and how to score it."""
+"""The one list of games: a game id, its file model, how to check it and how to score it.
+
+Each game's modules (and the pydantic models they build at import) load on first use of that
+game, so `python -m scorer score FILE` imports the file's game only: most of a CLI call's time
+is importing. `GAMES` lists the ids without importing anything.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from pydantic import BaseModel
 
-from scorer import forest_shuffle, fossil, symbiose
-from scorer.forest_shuffle.places import spot_of as forest_shuffle_spot
-from scorer.forest_shuffle.rules_text import reference as forest_shuffle_reference
-from scorer.fossil.places import spot_of as fossil_spot
 from scorer.places import Path, Spot
 from scorer.problems import Problem
 from scorer.rules import RulesText, summary
 from scorer.setup import Setup
 from scorer.sheet import ScoreSheet
-from scorer.symbiose.places import spot_of as symbiose_spot
 
 
 @dataclass(frozen=True)
@@ -26,8 +28,8 @@ class GameType:
     (`partial`: a table still being entered, see loading.check); `score` puts the
     game's warnings into the sheet's `problems`; `spot_of(data, path)` is the spot at the table
     a path into the file names (a tile, a card, a log entry), if any; `setup` the player counts,
-    variants and boxes a table may have; `rules(card, lang)` is the
-    rules reference of `python -m scorer rules` (scorer/rules.py), None for a game without one."""
+    variants and boxes a table may have; `rules(card, lang)` is the rules reference of
+    `python -m scorer rules` (scorer/rules.py)."""
 
     id: str
     file_model: type[BaseModel]
@@ -36,27 +38,73 @@ class GameType:
     score: Callable[[Any], ScoreSheet]
     spot_of: Callable[[Any, Path], Spot | None]
     setup: Setup
-    rules: RulesText | None = None
+    rules: RulesText
 
 
-GAMES: dict[str, GameType] = {
-    game.id: game
-    for game in (
-        GameType("symbiose", symbiose.SymbioseFile, symbiose.SymbioseGame,
-                 symbiose.build_game, symbiose.score, symbiose_spot, symbiose.SETUP,
-                 summary("symbiose")),
-        GameType("forest-shuffle", forest_shuffle.ForestShuffleFile,
-                 forest_shuffle.ForestShuffleGame, forest_shuffle.build_game,
-                 forest_shuffle.score, forest_shuffle_spot, forest_shuffle.SETUP,
-                 forest_shuffle_reference),
-        GameType("fossil", fossil.FossilFile, fossil.FossilGame, fossil.build_game, fossil.score,
-                 fossil_spot, fossil.SETUP, summary("fossil")),
-    )
+def _symbiose() -> GameType:
+    from scorer import symbiose
+    from scorer.symbiose.places import spot_of
+
+    return GameType("symbiose", symbiose.SymbioseFile, symbiose.SymbioseGame,
+                    symbiose.build_game, symbiose.score, spot_of, symbiose.SETUP,
+                    summary("symbiose"))
+
+
+def _forest_shuffle() -> GameType:
+    from scorer import forest_shuffle
+    from scorer.forest_shuffle.places import spot_of
+
+    return GameType("forest-shuffle", forest_shuffle.ForestShuffleFile,
+                    forest_shuffle.ForestShuffleGame, forest_shuffle.build_game,
+                    forest_shuffle.score, spot_of, forest_shuffle.SETUP, _forest_shuffle_rules)
+
+
+def _forest_shuffle_rules(card: str | None, lang: str) -> str:
+    from scorer.forest_shuffle import rules_text  # only the `rules` command needs it
+
+    return rules_text.reference(card, lang)
+
+
+def _fossil() -> GameType:
+    from scorer import fossil
+    from scorer.fossil.places import spot_of
+
+    return GameType("fossil", fossil.FossilFile, fossil.FossilGame, fossil.build_game,
+                    fossil.score, spot_of, fossil.SETUP, summary("fossil"))
+
+
+# game id -> (its package, what builds its GameType)
+_LOADERS: dict[str, tuple[str, Callable[[], GameType]]] = {
+    "symbiose": ("scorer.symbiose", _symbiose),
+    "forest-shuffle": ("scorer.forest_shuffle", _forest_shuffle),
+    "fossil": ("scorer.fossil", _fossil),
 }
 
 
+class _Games(Mapping[str, GameType]):
+    """Game id -> GameType; a game's modules are imported when its GameType is first asked for."""
+
+    def __getitem__(self, game_id: str) -> GameType:
+        return _load(game_id)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_LOADERS)
+
+    def __len__(self) -> int:
+        return len(_LOADERS)
+
+
+@cache
+def _load(game_id: str) -> GameType:
+    return _LOADERS[game_id][1]()
+
+
+GAMES: Mapping[str, GameType] = _Games()
+
+
 def game_type_of(game: object) -> GameType:
-    for game_type in GAMES.values():
-        if isinstance(game, game_type.game_class):
-            return game_type
+    for game_id, (package, _) in _LOADERS.items():
+        # A game object's package is imported already; the other games need not be.
+        if package in sys.modules and isinstance(game, GAMES[game_id].game_class):
+            return GAMES[game_id]
     raise TypeError(f"not a game this scorer knows: {type(game).__name__}")

@@ -5,8 +5,9 @@ from __future__ import annotations
 import difflib
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
-from typing import NamedTuple
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, NamedTuple
 
 from scorer.forest_shuffle.catalog import Catalog, PerTreeSymbol, Species, load_catalog
 from scorer.forest_shuffle.models import (
@@ -28,16 +29,43 @@ from scorer.problems import Place, Problem, problem
 DEFAULT_CAVE = "regular_cave"
 
 
-@dataclass(frozen=True)
-class _Placed:
-    """A card read from the file, not yet given its final tree symbol."""
+@dataclass(frozen=True, slots=True)
+class _Print:
+    """What a card as the file names it is, wherever it lies: a species' print in a box."""
 
-    place: Place
     species: Species
     side: str  # "whole" for trees and shrubs, else the slot
     box: str
-    symbol: str | None
+    symbol: str | None  # as given, or the only one the deck prints there
     box_given: bool
+    card: Card
+
+
+class _Placed(NamedTuple):
+    """A card read from the file: its print, and where it lies."""
+
+    place: Place
+    print: _Print
+
+    @property
+    def species(self) -> Species:
+        return self.print.species
+
+    @property
+    def side(self) -> str:
+        return self.print.side
+
+    @property
+    def box(self) -> str:
+        return self.print.box
+
+    @property
+    def symbol(self) -> str | None:
+        return self.print.symbol
+
+    @property
+    def box_given(self) -> bool:
+        return self.print.box_given
 
 
 def build_game(file: ForestShuffleFile,
@@ -45,12 +73,12 @@ def build_game(file: ForestShuffleFile,
     """A forest is a whole forest as it stands, so `partial` changes nothing."""
     problems = check_names([p.name for p in file.players],
                            [("players", i, "name") for i in range(len(file.players))])
-    catalog = load_catalog()
     forests, placed_all = [], []
     for index, player in enumerate(file.players):
-        forest, placed = _forest(catalog, player, ("players", index), problems)
+        forest, placed, found = checked_forest(index, player)
         forests.append(forest)
         placed_all += placed
+        problems += found
     problems += _copy_limits(placed_all)
     if any(p.severity == "error" for p in problems):
         return None, problems
@@ -58,12 +86,33 @@ def build_game(file: ForestShuffleFile,
     return ForestShuffleGame(names=names, forests=tuple(forests)), problems
 
 
+_Checked = tuple[Forest, tuple[_Placed, ...], tuple[Problem, ...]]
+# The app checks the whole table after every tap, and a tap changes one forest: so each forest is
+# checked once per value and seat, and a re-check redoes only the forest that changed. The Forest
+# kept here keeps scoring's counts of it too (Forest.counts), which majorities ask of every forest.
+CHECKED_FORESTS: dict[tuple[int, str], _Checked] = {}
+_KEEP = 64  # forests; then the memo starts afresh (dict operations are atomic: no lock needed)
+
+
+def checked_forest(index: int, player: PlayerFile) -> _Checked:
+    """Player `index`'s forest, its cards and its problems, worked out once per value."""
+    key = (index, player.model_dump_json())
+    found = CHECKED_FORESTS.get(key)
+    if found is None:
+        problems: list[Problem] = []
+        forest, placed = _forest(load_catalog(), player, ("players", index), problems)
+        found = forest, tuple(placed), tuple(problems)
+        if len(CHECKED_FORESTS) >= _KEEP:
+            CHECKED_FORESTS.clear()
+        CHECKED_FORESTS[key] = found
+    return found
+
+
 def _forest(catalog: Catalog, player: PlayerFile, place: Place,
             problems: list[Problem]) -> tuple[Forest, list[_Placed]]:
     read = [_read_entry(catalog, entry, (*place, "forest", j), problems)
             for j, entry in enumerate(player.forest)]
     placed = [p for host, slots in read for p in _flatten(host, slots)]
-    placed = [_fill_symbol(p) for p in placed]
     counters = [p for p in placed if isinstance(p.species.rule, PerTreeSymbol)]
     for card in placed:
         _check_symbol_needed(card, counters, problems)
@@ -83,7 +132,7 @@ def _read_entry(catalog: Catalog, entry: ForestEntry, place: Place,
     """The host (SAPLING for a sapling, None if unreadable) and its slots' cards."""
     host: _Placed | str | None = SAPLING
     if entry.tree != SAPLING:
-        host = _read_card(catalog, _Ref(entry.tree, entry.symbol, None),
+        host = _read_card(_Ref(entry.tree, entry.symbol, None),
                           (*place, "tree"), "whole", problems)
     elif entry.symbol is not None:
         problems.append(problem((*place, "symbol"), "forest_shuffle.sapling_symbol"))
@@ -92,7 +141,7 @@ def _read_entry(catalog: Catalog, entry: ForestEntry, place: Place,
         cards = entry.slot_cards(slot)
         single = not isinstance(getattr(entry, slot), list)
         slots[slot] = [
-            _read_card(catalog, card, (*place, slot) if single else (*place, slot, k), slot,
+            _read_card(card, (*place, slot) if single else (*place, slot, k), slot,
                        problems)
             for k, card in enumerate(cards)]
     for slot in SLOTS:  # after all slots: a Stinging Nettle below opens the top slot
@@ -100,26 +149,38 @@ def _read_entry(catalog: Catalog, entry: ForestEntry, place: Place,
     return host, slots
 
 
-def _read_card(catalog: Catalog, value: CardInput | _Ref, place: Place, side: str,
+def _read_card(value: CardInput | _Ref, place: Place, side: str,
                problems: list[Problem]) -> _Placed | None:
     # A plain id needs no second pydantic pass: scoring reads a table after every tap.
     card = value if isinstance(value, CardObject | _Ref) else _Ref(value, None, None)
-    species = catalog.by_id_or_none(card.card)
+    found = _print_of(card.card, card.symbol, card.box, side)
+    if isinstance(found, _Print):
+        return _Placed(place, found)
+    problems.append(problem(place, found[0], **found[1]))
+    return None
+
+
+# A table names the same few hundred prints again after every tap in the app; each is looked
+# up in the catalogue once. Bounded: a file may name any string.
+@lru_cache(maxsize=4096)
+def _print_of(card_id: str, symbol: str | None, box: str | None,
+              side: str) -> _Print | tuple[str, dict[str, Any]]:
+    """The print a card reference names on this side, or the problem's key and parameters."""
+    catalog = load_catalog()
+    species = catalog.by_id_or_none(card_id)
     if species is None:
-        problems.append(problem(place, "forest_shuffle.unknown_card", card=card.card,
-                                suggestions=catalog.suggest(card.card)))
-        return None
+        return "forest_shuffle.unknown_card", {"card": card_id,
+                                               "suggestions": catalog.suggest(card_id)}
+    card = _Ref(card_id, symbol, box)
     found = _place_problem(species, side) or _box_problem(species, card)
     if found:
-        problems.append(problem(place, found[0], **found[1]))
-        return None
-    box = _box(species, side, card)
-    if box is None:
-        printed = sorted(species.variants(side, card.box))
-        problems.append(problem(place, "forest_shuffle.symbol_not_printed", card=species.id,
-                                symbol=card.symbol, side=side, printed=printed))
-        return None
-    return _Placed(place, species, side, box, card.symbol, card.box is not None)
+        return found
+    found_box = _box(species, side, card)
+    if found_box is None:
+        printed = sorted(species.variants(side, box))  # type: ignore[arg-type]
+        return "forest_shuffle.symbol_not_printed", {"card": species.id, "symbol": symbol,
+                                                     "side": side, "printed": printed}
+    return _filled(species, side, found_box, symbol, box is not None)
 
 
 def _place_problem(species: Species, side: str) -> tuple | None:
@@ -199,20 +260,19 @@ def _flatten(host: _Placed | str | None, slots: _Slots) -> Iterator[_Placed]:
         yield from (c for c in cards if c is not None)
 
 
-def _fill_symbol(placed: _Placed) -> _Placed:
-    """Fill in a tree symbol the deck prints only one way on that side."""
-    printed = _printed(placed)
-    if placed.symbol is not None or len(printed) != 1:
-        return placed
-    symbol = next(iter(printed))
-    box = placed.box if placed.box_given else next(
-        b for b in placed.species.boxes if placed.species.variants(placed.side, b)[symbol])
-    return replace(placed, symbol=symbol, box=box)
+def _filled(species: Species, side: str, box: str, symbol: str | None,
+            box_given: bool) -> _Print:
+    """The print, with a tree symbol the deck prints only one way on that side filled in."""
+    printed = _printed(species, side, box, box_given)
+    if symbol is None and len(printed) == 1:
+        symbol = printed[0]
+        if not box_given:
+            box = next(b for b in species.boxes if species.variants(side, b)[symbol])  # type: ignore[arg-type]
+    return _Print(species, side, box, symbol, box_given, _card(species, box, symbol))
 
 
-def _printed(placed: _Placed) -> list[str]:
-    box = placed.box if placed.box_given else None
-    return sorted(placed.species.variants(placed.side, box))  # type: ignore[arg-type]
+def _printed(species: Species, side: str, box: str, box_given: bool) -> list[str]:
+    return sorted(species.variants(side, box if box_given else None))  # type: ignore[arg-type]
 
 
 def _check_symbol_needed(placed: _Placed, counters: list[_Placed],
@@ -220,7 +280,7 @@ def _check_symbol_needed(placed: _Placed, counters: list[_Placed],
     """A missing symbol is an error only where it could change what a counting card counts."""
     if placed.symbol is not None:
         return
-    printed = set(_printed(placed))
+    printed = set(_printed(placed.species, placed.side, placed.box, placed.box_given))
     needed_by = sorted({c.species.id for c in counters if _ambiguous(printed, c)})
     if needed_by:
         problems.append(problem(placed.place, "forest_shuffle.symbol_missing",
@@ -239,28 +299,28 @@ def _ambiguous(printed: set[str], counter: _Placed) -> bool:
 
 def _host(host: _Placed | str | None, slots: _Slots, finished: Iterator[_Placed]) -> Host | None:
     """The checked host; `finished` yields the symbol-checked cards in _flatten order."""
-    card = _card(next(finished)) if isinstance(host, _Placed) else None
-    cards = {slot: tuple(_card(next(finished)) for c in found if c is not None)
+    card = next(finished).print.card if isinstance(host, _Placed) else None
+    cards = {slot: tuple(next(finished).print for c in found if c is not None)
              for slot, found in slots.items()}
     if host is None:
         return None
     kind = host.species.kind if isinstance(host, _Placed) else "sapling"
-    if kind == "tree" and any(_flips_host(c) for c in cards["top"]):
+    attached = {slot: tuple(p.card for p in prints) for slot, prints in cards.items()}
+    if kind == "tree" and any(_flips_host(p) for p in cards["top"]):
         return Host(kind="sapling", card=None, flipped=card.species if card else None,
-                    **cards)  # type: ignore[arg-type]
-    return Host(kind=kind, card=card, **cards)  # type: ignore[arg-type]
+                    **attached)  # type: ignore[arg-type]
+    return Host(kind=kind, card=card, **attached)  # type: ignore[arg-type]
 
 
-def _flips_host(card: Card) -> bool:
+def _flips_host(found: _Print) -> bool:
     """Mistletoe turns the tree it sits on face down: a sapling without species or symbol."""
-    return "host_becomes_sapling" in load_catalog().by_id(card.species).effects
+    return "host_becomes_sapling" in found.species.effects
 
 
-def _card(placed: _Placed) -> Card:
-    species = placed.species
-    return Card(species=species.id, box=placed.box,
-                symbols=frozenset(species.symbols_in(placed.box)),  # type: ignore[arg-type]
-                tree_symbol=placed.symbol, counts_as=species.counts_as or species.id)
+def _card(species: Species, box: str, symbol: str | None) -> Card:
+    return Card(species=species.id, box=box,
+                symbols=frozenset(species.symbols_in(box)),  # type: ignore[arg-type]
+                tree_symbol=symbol, counts_as=species.counts_as or species.id)
 
 
 def _cave_type(catalog: Catalog, cave_type: str | None, place: Place,

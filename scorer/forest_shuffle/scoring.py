@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from scorer.forest_shuffle import catalog as cat
@@ -27,6 +28,11 @@ OPPOSITE = {"left": "right", "right": "left", "top": "bottom", "bottom": "top"}
 _TREE_ONLY = frozenset({"tree"})  # a sapling shows the tree type symbol and nothing else
 
 Result = tuple[int, str, dict[str, Any]]
+# Rules that see the forests but not the card's place: cards of one species (and tree symbol)
+# score alike in a forest, so their points and explanation are worked out once per forest.
+_PLACE_FREE = frozenset({"fixed", "per_symbol", "per_species", "per_distinct_species",
+                         "per_tree_symbol", "threshold", "table", "majority"})
+_Explained = dict[tuple[str, str | None], tuple[int, Explanation]]
 
 
 def score(game: ForestShuffleGame) -> ScoreSheet:
@@ -35,7 +41,7 @@ def score(game: ForestShuffleGame) -> ScoreSheet:
     return build_sheet("forest-shuffle", players)
 
 
-@dataclass
+@dataclass(slots=True)
 class _Seen:
     """One card as its rule sees it: where it lies and what else is on the table."""
 
@@ -47,35 +53,37 @@ class _Seen:
     index: int
     card: Card
     # set id -> where it was scored: (where, host number, slot)
-    sets: dict[str, tuple[ForestSpot, int, str | None]] = field(default_factory=dict)
+    sets: dict[str, tuple[ForestSpot, int, str | None]]
 
 
 def _lines(game: ForestShuffleGame, index: int) -> list[ScoreLine]:
     forest = game.forests[index]
     others = game.forests[:index] + game.forests[index + 1:]
     sets: dict[str, tuple[ForestSpot, int, str | None]] = {}
+    explained: _Explained = {}
     lines = []
     for number, host in enumerate(forest.hosts, start=1):
         seen = _Seen(forest, others, host, number, None, 0, host.card, sets) if host.card else None
-        lines.append(_host_line(host, ForestSpot(index, number - 1), seen))
+        lines.append(_host_line(host, ForestSpot(index, number - 1), seen, explained))
         for slot in SLOTS:
             cards = host.slot(slot)
             for k, card in enumerate(cards):
                 where = ForestSpot(index, number - 1, slot, k, shared=len(cards) > 1)
                 seen = _Seen(forest, others, host, number, slot, k, card, sets)
-                lines.append(_line(seen, where, SLOT_CATEGORY[slot]))
+                lines.append(_line(seen, where, SLOT_CATEGORY[slot], explained))
     lines.append(_cave_line(forest, Cave(index)))
     return lines
 
 
-def _host_line(host: Host, spot: ForestSpot, seen: _Seen | None) -> ScoreLine:
+def _host_line(host: Host, spot: ForestSpot, seen: _Seen | None,
+               explained: _Explained) -> ScoreLine:
     if seen is None:
         explain = (Explanation(key="forest_shuffle.sapling_flipped",
                                params={"tree": host.flipped, "by": _flipped_by(host)})
                    if host.flipped else Explanation(key="forest_shuffle.sapling"))
         return ScoreLine(item="sapling", place=spot, category="trees", points=0,
                          explain=explain)
-    return _line(seen, spot, "trees")
+    return _line(seen, spot, "trees", explained)
 
 
 def _flipped_by(host: Host) -> str:
@@ -85,11 +93,17 @@ def _flipped_by(host: Host) -> str:
                  if "host_becomes_sapling" in catalog.by_id(c.species).effects), "mistletoe")
 
 
-def _line(seen: _Seen, where: ForestSpot, category: str) -> ScoreLine:
+def _line(seen: _Seen, where: ForestSpot, category: str, explained: _Explained) -> ScoreLine:
     rule = rule_of(seen.card)
-    points, key, params = RULES[rule.kind](rule, seen, where)
-    return ScoreLine(item=seen.card.species, place=where, category=category, points=points,
-                     explain=_explanation(key, params))
+    alike = (seen.card.species, seen.card.tree_symbol) if rule.kind in _PLACE_FREE else None
+    found = explained.get(alike) if alike else None
+    if found is None:
+        points, key, params = RULES[rule.kind](rule, seen, where)
+        found = points, _explanation(key, params)
+        if alike:
+            explained[alike] = found
+    return ScoreLine(item=seen.card.species, place=where, category=category, points=found[0],
+                     explain=found[1])
 
 
 def _explanation(key: str, params: dict[str, Any]) -> Explanation:
@@ -122,7 +136,13 @@ def _cave_line(forest: Forest, where: Cave) -> ScoreLine:
 # --- What a forest holds ------------------------------------------------------------------
 
 def rule_of(card: Card) -> cat.Rule:
-    return cat.load_catalog().by_id(card.species).rule
+    return _rules()[card.species]
+
+
+@cache
+def _rules() -> dict[str, cat.Rule]:
+    """Species id -> its rule: every card on the table asks, some many times."""
+    return {s.id: s.rule for s in cat.load_catalog().species}
 
 
 def _is_bee(card: Card) -> bool:
@@ -159,11 +179,17 @@ def species_count(forest: Forest, species: tuple[str, ...]) -> int:
 
 def bees(forest: Forest, at: str, species: tuple[str, ...] = ()) -> int:
     """Violet Carpenter Bees at trees (saplings too) or at trees of the given species."""
-    return sum(
-        _is_bee(card)
-        for host in forest.hosts if host.is_tree and (at == "at_any_tree" or
-                                                      host.species in species)
-        for card in host.attached())
+    return sum(n for host_species, n in _bees_at_trees(forest)
+               if at == "at_any_tree" or host_species in species)
+
+
+def _bees_at_trees(forest: Forest) -> list[tuple[str | None, int]]:
+    """(tree species, its bees) of every tree with bees: counted once per forest."""
+    if "bees" not in forest.counts:
+        found = ((host.species, sum(_is_bee(card) for card in host.attached()))
+                 for host in forest.hosts if host.is_tree)
+        forest.counts["bees"] = [(species, n) for species, n in found if n]
+    return forest.counts["bees"]
 
 
 def count(forest: Forest, what: cat.Count) -> tuple[int, int]:
@@ -254,10 +280,13 @@ def _per_tree_symbol(rule: cat.PerTreeSymbol, seen: _Seen, where: ForestSpot) ->
 
 def _sided(forest: Forest) -> list[tuple[str, Card]]:
     """Every visible card with the side it shows ("whole" for trees and shrubs)."""
-    return [(side, c) for h in forest.hosts
+    if "sided" not in forest.counts:
+        forest.counts["sided"] = [
+            (side, c) for h in forest.hosts
             for side, cards in (("whole", (h.card,) if h.card else ()),
                                 *((s, h.slot(s)) for s in SLOTS))
             for c in cards]
+    return forest.counts["sided"]
 
 
 def _shows(card: Card, side: str, wanted: tuple[str | None, ...]) -> bool:

@@ -138,3 +138,19 @@ def test_shipped_examples_follow_the_published_schema_and_typos_do_not(capsys):
     typo["players"][0]["pond"][0][0] = "fsh/pink/2"
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(typo, schema)
+
+
+@pytest.mark.parametrize(("file", "game", "others"), [
+    ("symbiose-team.json", "symbiose", ("forest_shuffle", "fossil")),
+    ("forest-shuffle-base-2-players.json", "forest_shuffle", ("symbiose", "fossil")),
+    ("fossil-4-players.json", "fossil", ("symbiose", "forest_shuffle")),
+])
+def test_scoring_a_file_imports_only_its_game(file, game, others):
+    """Most of a CLI call's time is importing: the other games' models are not built."""
+    code = ("import sys; from scorer.cli import main; main(['score', sys.argv[1]]);"
+            "print(' '.join(m for m in sys.modules if m.startswith('scorer.')), file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", code, str(EXAMPLES / file)],
+                          capture_output=True, text=True, check=True)
+    loaded = done.stderr.split()
+    assert f"scorer.{game}" in loaded
+    assert not [m for m in loaded if m.split(".")[1] in others]
