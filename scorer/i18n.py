@@ -81,7 +81,7 @@ class _Formatter(string.Formatter):
 
     def format_field(self, value: Any, format_spec: str) -> str:
         if not isinstance(value, _Term):
-            return super().format_field(value, format_spec)
+            return str(super().format_field(value, format_spec))
         items = value.value if value.is_list else [value.value]
         if format_spec:
             items = [self.messages.get(f"{format_spec}.{item}", str(item)) for item in items]

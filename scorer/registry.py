@@ -8,10 +8,10 @@ is importing. `GAMES` lists the ids without importing anything.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, Protocol
 
 from pydantic import BaseModel
 
@@ -20,6 +20,14 @@ from scorer.problems import Problem
 from scorer.rules import RulesText, summary
 from scorer.setup import Setup
 from scorer.sheet import ScoreSheet
+
+
+class Game(Protocol):
+    """A checked game of any of the three: the players in seating order, and whatever its
+    own class adds (ponds, forests, a replayed log)."""
+
+    @property
+    def names(self) -> Sequence[str]: ...
 
 
 @dataclass(frozen=True)
@@ -34,9 +42,11 @@ class GameType:
     id: str
     file_model: type[BaseModel]
     game_class: type
-    build: Callable[[Any, bool], tuple[Any | None, list[Problem]]]
+    # Each game's functions take its own file model and game class; the registry only pairs
+    # them up, so their parameters are typed where they are defined.
+    build: Callable[[Any, bool], tuple[Game | None, list[Problem]]]
     score: Callable[[Any], ScoreSheet]
-    spot_of: Callable[[Any, Path], Spot | None]
+    spot_of: Callable[[object, Path], Spot | None]
     setup: Setup
     rules: RulesText
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from scorer.players import check_names
 from scorer.problems import Place, Problem, problem
@@ -15,7 +15,9 @@ from scorer.symbiose.models import (
     ROWS,
     SETUP,
     Card,
+    CardInput,
     CardObject,
+    Pond,
     SymbioseFile,
     SymbioseGame,
     parse_card_text,
@@ -35,7 +37,7 @@ def build_game(file: SymbioseFile, partial: bool = False) -> tuple[SymbioseGame 
     problems += check_names([p.name for p in file.players],
                             [("players", i, "name") for i in range(count)])
 
-    ponds = []
+    ponds: list[Pond] = []
     for index, player in enumerate(file.players):
         place = ("players", index, "pond")
         if len(player.pond) != ROWS or any(len(row) != COLUMNS for row in player.pond):
@@ -71,7 +73,7 @@ def build_game(file: SymbioseFile, partial: bool = False) -> tuple[SymbioseGame 
     return game, problems
 
 
-def _cards(inputs: list, place: Place, problems: list[Problem],
+def _cards(inputs: Sequence[CardInput | None], place: Place, problems: list[Problem],
            partial: bool) -> Iterator[Card | None]:
     """The parsed cards; None keeps the place of an empty one or one that could not be read."""
     for column, value in enumerate(inputs):
@@ -89,7 +91,7 @@ def _cards(inputs: list, place: Place, problems: list[Problem],
             yield None
 
 
-def _deck_limits(ponds: list, river: tuple[Card | None, ...]) -> list[Problem]:
+def _deck_limits(ponds: Sequence[Pond], river: tuple[Card | None, ...]) -> list[Problem]:
     """Cards beyond the deck's count of an animal or season are reported where they lie."""
     problems = []
     seen: Counter[str] = Counter()
@@ -102,7 +104,7 @@ def _deck_limits(ponds: list, river: tuple[Card | None, ...]) -> list[Problem]:
     return problems
 
 
-def _table(ponds: list, river: tuple[Card | None, ...]) -> Iterator[tuple[Place, Card]]:
+def _table(ponds: Sequence[Pond], river: tuple[Card | None, ...]) -> Iterator[tuple[Place, Card]]:
     for index, pond in enumerate(ponds):
         for r, row in enumerate(pond):
             for c, card in enumerate(row):
