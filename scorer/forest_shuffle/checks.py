@@ -10,6 +10,8 @@ from typing import NamedTuple
 
 from scorer.forest_shuffle.catalog import Catalog, PerTreeSymbol, Species, load_catalog
 from scorer.forest_shuffle.models import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     SAPLING,
     SLOTS,
     Card,
@@ -43,8 +45,12 @@ class _Placed:
 def build_game(file: ForestShuffleFile,
                partial: bool = False) -> tuple[ForestShuffleGame | None, list[Problem]]:
     """A forest is a whole forest as it stands, so `partial` changes nothing."""
+    count = len(file.players)
     problems = check_names([p.name for p in file.players],
-                           [("players", i, "name") for i in range(len(file.players))])
+                           [("players", i, "name") for i in range(count)])
+    if not MIN_PLAYERS <= count <= MAX_PLAYERS:
+        problems.append(problem(("players",), "forest_shuffle.player_count", count=count,
+                                min=MIN_PLAYERS, max=MAX_PLAYERS))
     catalog = load_catalog()
     forests, placed_all = [], []
     for index, player in enumerate(file.players):

@@ -13,6 +13,8 @@ from scorer.forest_shuffle.catalog import Box, Slot
 
 SLOTS: tuple[Slot, ...] = ("top", "bottom", "left", "right")
 SAPLING = "sapling"
+# The rulebook's player count; a file outside it is refused (checks.py says how many it found).
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
 HostKind = Literal["tree", "shrub", "sapling"]
 
 
@@ -70,7 +72,8 @@ class ForestShuffleFile(BaseModel):
 
     version: Literal[1]
     game: Literal["forest-shuffle"]
-    players: list[PlayerFile] = Field(min_length=1)
+    players: list[PlayerFile] = Field(
+        json_schema_extra={"minItems": MIN_PLAYERS, "maxItems": MAX_PLAYERS})
 
 
 @dataclass(frozen=True, slots=True)

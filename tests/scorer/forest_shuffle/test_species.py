@@ -43,7 +43,7 @@ def test_linden_a_bee_at_another_tree_does_not_count():
     assert [line.points for line in lines(result, "linden")] == [1]
 
 
-def test_solo_forest_always_has_the_majority():
+def test_a_forest_beside_an_empty_one_has_the_majority():
     assert points([tree("linden", top="great_spotted_woodpecker")],
                   of={"linden", "great_spotted_woodpecker"}) == 13
 
