@@ -226,6 +226,14 @@ class SlotSharing(_Data):
     with_species: tuple[str, ...] = ()
     with_symbol: str | None = None
     max_cards: PositiveInt | None = None  # None: any number
+    # The card may only join a card with `with_symbol` already in its slot (Cuckoo on a bird).
+    required: bool = False
+
+    @model_validator(mode="after")
+    def _required_by_symbol(self) -> SlotSharing:
+        if self.required and (self.where != "own_slot" or self.with_symbol is None):
+            raise ValueError("a required sharing names the symbol needed in the own slot")
+        return self
 
 
 class Species(_Data):

@@ -103,6 +103,7 @@ def _read_entry(catalog: Catalog, entry: ForestEntry, place: Place,
             for k, card in enumerate(cards)]
     for slot in SLOTS:  # after all slots: a Stinging Nettle below opens the top slot
         _check_sharing(slot, slots, (*place, slot), problems)
+        _check_company(slot, slots[slot], problems)
     return host, slots
 
 
@@ -170,6 +171,21 @@ def _check_sharing(slot: str, slots: _Slots, place: Place, problems: list[Proble
     if not _may_share(species) and not (slot == "top" and _nettle_allows(species, slots)):
         problems.append(problem(place, "forest_shuffle.slot_shared", slot=slot,
                                 cards=[s.id for s in species]))
+
+
+def _check_company(slot: str, cards: list[_Placed | None], problems: list[Problem]) -> None:
+    """A card that may only join another (a Cuckoo on a bird) is reported where it lies."""
+    if None in cards:
+        return  # an unreadable card in the slot is reported already
+    placed = [card for card in cards if card is not None]
+    for card in placed:
+        rule = card.species.sharing
+        if rule is None or not rule.required:
+            continue
+        if not any(rule.with_symbol in other.species.symbols
+                   for other in placed if other is not card):
+            problems.append(problem(card.place, "forest_shuffle.needs_company",
+                                    card=card.species.id, slot=slot, symbol=rule.with_symbol))
 
 
 def _may_share(species: list[Species]) -> bool:

@@ -49,3 +49,15 @@ def test_the_schema_states_the_forest_shuffle_player_limits(capsys):
     assert main(["schema", "forest-shuffle"]) == 0
     players = json.loads(capsys.readouterr().out)["properties"]["players"]
     assert (players["minItems"], players["maxItems"]) == (2, 5)
+
+
+@pytest.mark.parametrize(("lang", "message"), [
+    ("en", "players[1].forest[0].top: Cuckoo may only join a bird already in the top slot"),
+    ("nl", "players[1].forest[0].top: Koekoek mag alleen bij een vogel die al boven aan de boom "
+           "ligt"),
+    ("de", "players[1].forest[0].top: Kuckuck darf nur zu einem Vogel, der schon oben am Baum "
+           "liegt"),
+])
+def test_a_lone_cuckoo(refused, lang, message):
+    data = forest_shuffle([{"tree": "oak"}], [{"tree": "birch", "top": "cuckoo"}])
+    assert refused(data, lang) == [message]

@@ -222,3 +222,13 @@ def test_the_readme_shows_the_real_lynx_output(capsys):
     shown = re.search(r"\$ python -m scorer rules forest-shuffle lynx\n(.*?)```", readme, re.S)
     assert shown is not None
     assert shown.group(1) == run(capsys, "lynx")[1]
+
+
+@pytest.mark.parametrize(("lang", "says"), [
+    ("en", "A Cuckoo without a bird under it is an invalid forest"),
+    ("nl", "Een Koekoek zonder vogel eronder is een ongeldig bos"),
+    ("de", "Ein Kuckuck ohne Vogel darunter ist ein ungültiger Wald")])
+def test_the_cuckoo_shows_that_it_needs_a_bird(capsys, lang, says):
+    status, out, _ = run(capsys, "cuckoo", "--lang", lang)
+    assert status == 0
+    assert "(cuckoo-needs-bird)" in out and says in flat(out)
