@@ -160,10 +160,8 @@ def _exchange(state: Replay, event: Exchange, place: Place, explain: list[Explan
         state.problems.append(problem(at, "fossil.exchange_unequal",
                                       gives=gives[1], gets=gets[1]))
         ok = False
-    if not ok:
+    if not ok or not _exchange_before_evaluation(state, rest[0] if rest else None, at):
         return False
-    if not rest or not isinstance(rest[0], Evaluate):
-        state.problems.append(warning(at, "fossil.exchange_not_before_evaluation"))
     state.exchanged = True
     state.finds[player][gives] -= 1
     state.finds[player][gets] += 1
@@ -172,6 +170,22 @@ def _exchange(state: Replay, event: Exchange, place: Place, explain: list[Explan
     explain.append(Explanation(key="fossil.exchange", params={
         "player": state.names[player], "other": state.names[other],
         "gives_fossil": gives[0], "gets_fossil": gets[0], "value": gives[1]}))
+    return True
+
+
+def _exchange_before_evaluation(state: Replay, following: object, at: Place) -> bool:
+    """An exchange belongs right before its evaluation: a move or the end after it is an error
+    (the end evaluates without exchange). An adjustment may come between, and a log that stops
+    after the exchange awaits the evaluation; both are only warned about."""
+    if isinstance(following, Evaluate):
+        return True
+    if isinstance(following, Move):
+        state.problems.append(problem(at, "fossil.exchange_before_move"))
+        return False
+    if isinstance(following, End):
+        state.problems.append(problem(at, "fossil.exchange_at_end"))
+        return False
+    state.problems.append(warning(at, "fossil.exchange_not_before_evaluation"))
     return True
 
 

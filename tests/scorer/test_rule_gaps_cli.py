@@ -61,3 +61,34 @@ def test_the_schema_states_the_forest_shuffle_player_limits(capsys):
 def test_a_lone_cuckoo(refused, lang, message):
     data = forest_shuffle([{"tree": "oak"}], [{"tree": "birch", "top": "cuckoo"}])
     assert refused(data, lang) == [message]
+
+
+def fossil(*log):
+    return {"version": 1, "game": "fossil", "players": ["Ann", "Bob", "Cas", "Dee"],
+            "log": [{"move": "Ann", "cost": 1, "take": "fish:1"},
+                    {"move": "Bob", "cost": 1, "take": "ammonite:1"},
+                    {"exchange": {"player": "Bob", "gives": "ammonite:1", "with": "Ann",
+                                  "gets": "fish:1"}}, *log]}
+
+
+@pytest.mark.parametrize(("lang", "message"), [
+    ("en", "log[2].exchange: an exchange belongs right before the evaluation it is for, "
+           "not before a move"),
+    ("nl", "log[2].exchange: een ruil hoort vlak voor de waardering waarvoor hij is, "
+           "niet voor een zet"),
+    ("de", "log[2].exchange: ein Tausch gehört direkt vor die Wertung, für die er ist, "
+           "nicht vor einen Zug"),
+])
+def test_an_exchange_followed_by_a_move(refused, lang, message):
+    assert refused(fossil({"move": "Cas", "cost": 1}), lang) == [message]
+
+
+@pytest.mark.parametrize(("lang", "message"), [
+    ("en", "log[2].exchange: no exchange at the end of the game: the end evaluates every fossil "
+           "without exchange"),
+    ("nl", "log[2].exchange: geen ruil aan het eind van het spel: het eind waardeert elk fossiel "
+           "zonder ruil"),
+    ("de", "log[2].exchange: kein Tausch am Spielende: das Ende wertet jedes Fossil ohne Tausch"),
+])
+def test_an_exchange_before_the_end(refused, lang, message):
+    assert refused(fossil({"end": True}), lang) == [message]

@@ -262,7 +262,18 @@ def test_an_exchange_with_unknown_players():
         ("log[3].exchange.with", "fossil.unknown_player", "error")]
 
 
-def test_an_exchange_not_right_before_an_evaluation_is_a_warning():
+def test_an_exchange_followed_by_a_move_is_an_error():
+    data = fossil_game(FOUR, [*TAKES, exchange(), {"move": "Doris", "cost": 1}])
+    error(data, "log[3].exchange", "fossil.exchange_before_move")
+
+
+def test_an_exchange_before_the_end_of_game_evaluation_is_an_error():
+    # The end evaluates every fossil still held, without exchange (rules: End of game).
+    error(fossil_game(FOUR, [*TAKES, exchange(), {"end": True}]),
+          "log[3].exchange", "fossil.exchange_at_end")
+
+
+def test_an_exchange_awaiting_its_evaluation_or_before_a_correction_is_a_warning():
     warns(fossil_game(FOUR, [*TAKES, exchange(), {"adjust": "Doris", "points": 1}]),
           "log[3].exchange", "fossil.exchange_not_before_evaluation")
     warns(fossil_game(FOUR, [*TAKES, exchange()]),
