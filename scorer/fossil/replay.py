@@ -28,6 +28,15 @@ from scorer.sheet import Explanation, ScoreEvent, ScoreLine
 
 CATEGORIES = ("start", "moves", "finds", "received", "paid", "adjustments")
 Card = tuple[str, int]
+# The seed rulebook lays all 81 cards row by row (a 9 x 9 grid) for 4-6 players and a 7 x 7 grid
+# for 2-3. A gem stands on a square of the row or column it moves along, so it passes at most
+# side - 2 cards and takes the next: a move costs at most 8 (6 for 2-3 players).
+BOARD_SIDE = {False: 9, True: 7}  # by small_game
+
+
+def max_cost(small_game: bool) -> int:
+    """The most a move can cost on the board of this game."""
+    return BOARD_SIDE[small_game] - 1
 
 
 @dataclass
@@ -100,6 +109,12 @@ def _move(state: Replay, move: Move, place: Place, explain: list[Explanation], _
     player = _player(state, move.move, (*place, "move"))
     card = _card(state, move.take, (*place, "take")) if move.take else None
     if player is None or (move.take and card is None):
+        return False
+    if move.cost > max_cost(state.small_game):
+        side = BOARD_SIDE[state.small_game]
+        state.problems.append(problem((*place, "cost"), "fossil.cost_beyond_board",
+                                      cost=move.cost, limit=max_cost(state.small_game),
+                                      passed=side - 2, side=side))
         return False
     score = state.scores[player]
     if move.cost > score:

@@ -92,3 +92,24 @@ def test_an_exchange_followed_by_a_move(refused, lang, message):
 ])
 def test_an_exchange_before_the_end(refused, lang, message):
     assert refused(fossil({"end": True}), lang) == [message]
+
+
+@pytest.mark.parametrize(("lang", "message"), [
+    ("en", "log[1].cost: a move costs at most 8 on the 9 × 9 board (at most 7 cards passed over "
+           "+ the card taken), not 9"),
+    ("nl", "log[1].cost: een zet kost hoogstens 8 op het bord van 9 × 9 (hoogstens 7 kaarten "
+           "voorbij + de genomen kaart), niet 9"),
+    ("de", "log[1].cost: ein Zug kostet auf dem Feld von 9 × 9 Karten höchstens 8 (höchstens 7 "
+           "übersprungene Karten + die genommene Karte), nicht 9"),
+])
+def test_a_cost_the_board_does_not_allow(refused, lang, message):
+    data = {"version": 1, "game": "fossil", "players": ["Ann", "Bob", "Cas", "Dee"],
+            "log": [{"move": "Ann", "cost": 8}, {"move": "Bob", "cost": 9, "take": "fish:1"}]}
+    assert refused(data, lang) == [message]
+
+
+def test_a_cost_the_small_board_does_not_allow(refused):
+    data = {"version": 1, "game": "fossil", "players": ["Ann", "Bob"],
+            "log": [{"move": "Ann", "cost": 6}, {"move": "Bob", "cost": 7}]}
+    assert refused(data) == ["log[1].cost: a move costs at most 6 on the 7 × 7 board (at most 5 "
+                             "cards passed over + the card taken), not 7"]
