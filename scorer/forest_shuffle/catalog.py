@@ -161,7 +161,7 @@ class Majority(_Data):
 class SlotCondition(_Data):
     kind: Literal["slot_condition"]
     condition: Literal[
-        "host_species",  # target: tree species id the card sits on
+        "host_species",  # target: the tree species it sits on, told by the tree's symbol
         "host_kind",  # target: "tree" or "shrub"
         "shares_slot_with",  # target: species id in the same slot
         "opposite_slot_has_symbol",  # target: symbol on the opposite side of the same host

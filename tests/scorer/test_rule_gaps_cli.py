@@ -113,3 +113,13 @@ def test_a_cost_the_small_board_does_not_allow(refused):
             "log": [{"move": "Ann", "cost": 6}, {"move": "Bob", "cost": 7}]}
     assert refused(data) == ["log[1].cost: a move costs at most 6 on the 7 × 7 board (at most 5 "
                              "cards passed over + the card taken), not 7"]
+
+
+def test_a_red_squirrel_on_a_turkey_oak_scores_5(capsys, tmp_path):
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(forest_shuffle([{"tree": "turkey_oak", "top": "red_squirrel"}],
+                                              [])), encoding="utf-8")
+    assert main(["score", str(path), "--json"]) == 0
+    lines = json.loads(capsys.readouterr().out)["players"][0]["lines"]
+    assert [(line["item"], line["points"]) for line in lines if line["item"] == "red_squirrel"] == [
+        ("red_squirrel", 5)]
