@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
-from scorer.forest_shuffle.catalog import Catalog, PerTreeSymbol, Species, load_catalog
+from scorer.forest_shuffle.catalog import Box, Catalog, PerTreeSymbol, Species, load_catalog
 from scorer.forest_shuffle.models import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -39,7 +39,8 @@ class _Placed:
     side: str  # "whole" for trees and shrubs, else the slot
     box: str
     symbol: str | None
-    box_given: bool
+    boxes: tuple[Box, ...]  # the boxes it may come from: the one given, else those in play
+    printed: Counter[str]  # the tree symbols those boxes print on its side
 
 
 def build_game(file: ForestShuffleFile,
@@ -52,21 +53,22 @@ def build_game(file: ForestShuffleFile,
         problems.append(problem(("players",), "forest_shuffle.player_count", count=count,
                                 min=MIN_PLAYERS, max=MAX_PLAYERS))
     catalog = load_catalog()
+    boxes = tuple(file.boxes or catalog.boxes)  # a file that names none plays every box
     forests, placed_all = [], []
     for index, player in enumerate(file.players):
-        forest, placed = _forest(catalog, player, ("players", index), problems)
+        forest, placed = _forest(catalog, boxes, player, ("players", index), problems)
         forests.append(forest)
         placed_all += placed
-    problems += _copy_limits(placed_all)
+    problems += _copy_limits(placed_all, boxes)
     if any(p.severity == "error" for p in problems):
         return None, problems
     names = tuple(p.name.strip() for p in file.players)
     return ForestShuffleGame(names=names, forests=tuple(forests)), problems
 
 
-def _forest(catalog: Catalog, player: PlayerFile, place: Place,
+def _forest(catalog: Catalog, boxes: tuple[Box, ...], player: PlayerFile, place: Place,
             problems: list[Problem]) -> tuple[Forest, list[_Placed]]:
-    read = [_read_entry(catalog, entry, (*place, "forest", j), problems)
+    read = [_read_entry(catalog, boxes, entry, (*place, "forest", j), problems)
             for j, entry in enumerate(player.forest)]
     placed = [p for host, slots in read for p in _flatten(host, slots)]
     placed = [_fill_symbol(p) for p in placed]
@@ -75,7 +77,7 @@ def _forest(catalog: Catalog, player: PlayerFile, place: Place,
         _check_symbol_needed(card, counters, problems)
     finished = iter(placed)
     hosts = [_host(host, slots, finished) for host, slots in read]
-    cave_type = _cave_type(catalog, player.cave_type, (*place, "cave_type"), problems)
+    cave_type = _cave_type(catalog, boxes, player.cave_type, (*place, "cave_type"), problems)
     forest = Forest(hosts=tuple(h for h in hosts if h is not None), cave=player.cave,
                     cave_type=cave_type)
     return forest, placed
@@ -84,12 +86,12 @@ def _forest(catalog: Catalog, player: PlayerFile, place: Place,
 _Slots = dict[str, list[_Placed | None]]
 
 
-def _read_entry(catalog: Catalog, entry: ForestEntry, place: Place,
+def _read_entry(catalog: Catalog, boxes: tuple[Box, ...], entry: ForestEntry, place: Place,
                 problems: list[Problem]) -> tuple[_Placed | str | None, _Slots]:
     """The host (SAPLING for a sapling, None if unreadable) and its slots' cards."""
     host: _Placed | str | None = SAPLING
     if entry.tree != SAPLING:
-        host = _read_card(catalog, _Ref(entry.tree, entry.symbol, None),
+        host = _read_card(catalog, boxes, _Ref(entry.tree, entry.symbol, None),
                           (*place, "tree"), "whole", problems)
     elif entry.symbol is not None:
         problems.append(problem((*place, "symbol"), "forest_shuffle.sapling_symbol"))
@@ -98,8 +100,8 @@ def _read_entry(catalog: Catalog, entry: ForestEntry, place: Place,
         cards = entry.slot_cards(slot)
         single = not isinstance(getattr(entry, slot), list)
         slots[slot] = [
-            _read_card(catalog, card, (*place, slot) if single else (*place, slot, k), slot,
-                       problems)
+            _read_card(catalog, boxes, card, (*place, slot) if single else (*place, slot, k),
+                       slot, problems)
             for k, card in enumerate(cards)]
     for slot in SLOTS:  # after all slots: a Stinging Nettle below opens the top slot
         _check_sharing(slot, slots, (*place, slot), problems)
@@ -107,8 +109,8 @@ def _read_entry(catalog: Catalog, entry: ForestEntry, place: Place,
     return host, slots
 
 
-def _read_card(catalog: Catalog, value: CardInput | _Ref, place: Place, side: str,
-               problems: list[Problem]) -> _Placed | None:
+def _read_card(catalog: Catalog, boxes: tuple[Box, ...], value: CardInput | _Ref, place: Place,
+               side: str, problems: list[Problem]) -> _Placed | None:
     # A plain id needs no second pydantic pass: scoring reads a table after every tap.
     card = value if isinstance(value, CardObject | _Ref) else _Ref(value, None, None)
     species = catalog.by_id_or_none(card.card)
@@ -116,17 +118,18 @@ def _read_card(catalog: Catalog, value: CardInput | _Ref, place: Place, side: st
         problems.append(problem(place, "forest_shuffle.unknown_card", card=card.card,
                                 suggestions=catalog.suggest(card.card)))
         return None
-    found = _place_problem(species, side) or _box_problem(species, card)
+    candidates = (card.box,) if card.box else species.boxes_in(boxes)
+    found = _place_problem(species, side) or _box_problem(species, card, candidates, boxes)
     if found:
         problems.append(problem(place, found[0], **found[1]))
         return None
-    box = _box(species, side, card)
+    box = _box(species, side, card.symbol, candidates)
+    printed = species.variants_in(side, candidates)  # type: ignore[arg-type]
     if box is None:
-        printed = sorted(species.variants(side, card.box))
         problems.append(problem(place, "forest_shuffle.symbol_not_printed", card=species.id,
-                                symbol=card.symbol, side=side, printed=printed))
+                                symbol=card.symbol, side=side, printed=sorted(printed)))
         return None
-    return _Placed(place, species, side, box, card.symbol, card.box is not None)
+    return _Placed(place, species, side, box, card.symbol, candidates, printed)
 
 
 def _place_problem(species: Species, side: str) -> tuple | None:
@@ -146,19 +149,24 @@ class _Ref(NamedTuple):
     box: str | None
 
 
-def _box_problem(species: Species, card: CardObject | _Ref) -> tuple | None:
+def _box_problem(species: Species, card: CardObject | _Ref, candidates: tuple[Box, ...],
+                 boxes: tuple[Box, ...]) -> tuple | None:
+    """`candidates`: the given box, else the species' boxes in play."""
     if card.box is not None and card.box not in species.boxes:
         return "forest_shuffle.not_in_box", {"card": species.id, "box": card.box,
                                              "boxes": list(species.boxes)}
+    if not candidates or candidates[0] not in boxes:
+        return "forest_shuffle.box_not_in_game", {
+            "card": species.id, "card_boxes": [card.box] if card.box else list(species.boxes),
+            "boxes": list(boxes)}
     return None
 
 
-def _box(species: Species, side: str, card: CardObject | _Ref) -> str | None:
-    """The given box, else the first box printing this side (and symbol, if one is given)."""
-    boxes = [card.box] if card.box else list(species.boxes)
-    printing = [b for b in boxes if species.variants(side, b)[card.symbol or ""] > 0
-                or (card.symbol is None and species.variants(side, b))]
-    if card.symbol is not None:
+def _box(species: Species, side: str, symbol: str | None, boxes: tuple[Box, ...]) -> str | None:
+    """The first of the boxes printing this side (and this symbol, if one is given)."""
+    printing = [b for b in boxes if species.variants(side, b)[symbol or ""] > 0
+                or (symbol is None and species.variants(side, b))]
+    if symbol is not None:
         return printing[0] if printing else None
     return (printing or boxes)[0]
 
@@ -227,14 +235,12 @@ def _fill_symbol(placed: _Placed) -> _Placed:
     if placed.symbol is not None or len(printed) != 1:
         return placed
     symbol = next(iter(printed))
-    box = placed.box if placed.box_given else next(
-        b for b in placed.species.boxes if placed.species.variants(placed.side, b)[symbol])
+    box = next(b for b in placed.boxes if placed.species.variants(placed.side, b)[symbol])
     return replace(placed, symbol=symbol, box=box)
 
 
 def _printed(placed: _Placed) -> list[str]:
-    box = placed.box if placed.box_given else None
-    return sorted(placed.species.variants(placed.side, box))  # type: ignore[arg-type]
+    return sorted(placed.printed)
 
 
 def _check_symbol_needed(placed: _Placed, counters: list[_Placed],
@@ -285,24 +291,31 @@ def _card(placed: _Placed) -> Card:
                 tree_symbol=placed.symbol, counts_as=species.counts_as or species.id)
 
 
-def _cave_type(catalog: Catalog, cave_type: str | None, place: Place,
+def _cave_type(catalog: Catalog, boxes: tuple[Box, ...], cave_type: str | None, place: Place,
                problems: list[Problem]) -> str:
     ids = [c.id for c in catalog.caves]
-    if cave_type is None or cave_type in ids:
-        return cave_type or DEFAULT_CAVE
-    problems.append(problem(place, "forest_shuffle.unknown_cave", cave=cave_type,
-                            suggestions=difflib.get_close_matches(cave_type, ids, n=3)))
-    return DEFAULT_CAVE
+    if cave_type is None:
+        return DEFAULT_CAVE
+    if cave_type not in ids:
+        problems.append(problem(place, "forest_shuffle.unknown_cave", cave=cave_type,
+                                suggestions=difflib.get_close_matches(cave_type, ids, n=3)))
+        return DEFAULT_CAVE
+    box = catalog.cave(cave_type).box
+    if box not in boxes:
+        problems.append(problem(place, "forest_shuffle.cave_not_in_game", cave=cave_type,
+                                box=box, boxes=list(boxes)))
+    return cave_type
 
 
-def _copy_limits(placed: list[_Placed]) -> list[Problem]:
-    """Cards beyond the boxes' copies, over all forests, reported where the first extra lies."""
+def _copy_limits(placed: list[_Placed], boxes: tuple[Box, ...]) -> list[Problem]:
+    """Cards beyond the copies of the boxes in play (a species in two boxes has both boxes'
+    copies), over all forests, reported where the first extra lies."""
     problems = []
     seen: Counter[tuple] = Counter()
     for card in placed:
         species = card.species
         seen[species.id] += 1
-        limit = species.copies()
+        limit = species.copies_in(boxes)
         if seen[species.id] == limit + 1:
             problems.append(problem(card.place, "forest_shuffle.too_many_copies",
                                     card=species.id, limit=limit))
@@ -311,7 +324,7 @@ def _copy_limits(placed: list[_Placed]) -> list[Problem]:
             continue
         print_key = (species.id, card.side, card.symbol)
         seen[print_key] += 1
-        print_limit = species.variants(card.side)[card.symbol]  # type: ignore[arg-type]
+        print_limit = species.variants_in(card.side, boxes)[card.symbol]  # type: ignore[arg-type]
         if seen[print_key] == print_limit + 1:
             problems.append(problem(card.place, "forest_shuffle.too_many_prints",
                                     card=species.id, side=card.side, symbol=card.symbol,

@@ -72,6 +72,10 @@ class ForestShuffleFile(BaseModel):
 
     version: Literal[1]
     game: Literal["forest-shuffle"]
+    boxes: list[Box] | None = Field(
+        None, min_length=1,
+        description="The boxes in play; their cards only, and their copies added up. "
+                    "Default: every box")
     players: list[PlayerFile] = Field(
         json_schema_extra={"minItems": MIN_PLAYERS, "maxItems": MAX_PLAYERS})
 

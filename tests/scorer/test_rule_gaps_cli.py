@@ -123,3 +123,25 @@ def test_a_red_squirrel_on_a_turkey_oak_scores_5(capsys, tmp_path):
     lines = json.loads(capsys.readouterr().out)["players"][0]["lines"]
     assert [(line["item"], line["points"]) for line in lines if line["item"] == "red_squirrel"] == [
         ("red_squirrel", 5)]
+
+
+@pytest.mark.parametrize(("lang", "message"), [
+    ("en", "players[0].forest[0].top[1]: Cuckoo comes from Exploration; this game plays only the "
+           "base game, Alpine"),
+    ("nl", "players[0].forest[0].top[1]: Koekoek komt uit de uitbreiding Exploration; dit spel "
+           "speelt alleen met het basisspel, de uitbreiding Alpine"),
+    ("de", "players[0].forest[0].top[1]: Kuckuck gehört zu: Exploration; dieses Spiel spielt nur "
+           "mit: Grundspiel, Alpin"),
+])
+def test_a_card_from_a_box_the_game_does_not_name(refused, lang, message):
+    data = forest_shuffle([{"tree": "birch", "top": ["tawny_owl", "cuckoo"]}], [])
+    data["boxes"] = ["base", "alpine"]
+    assert refused(data, lang) == [message]
+
+
+def test_the_schema_offers_the_boxes(capsys):
+    assert main(["schema", "forest-shuffle"]) == 0
+    boxes = json.loads(capsys.readouterr().out)["properties"]["boxes"]
+    listed = next(option for option in boxes["anyOf"] if option.get("type") == "array")
+    assert listed["items"]["enum"] == ["base", "alpine", "woodland_edge", "exploration", "promo"]
+    assert listed["minItems"] == 1

@@ -210,7 +210,7 @@ def test_every_message_renders_with_its_parameters(lang):
               "bees": 0, "at_least": 1, "set": "butterflies", "tree": "oak", "by": "mistletoe",
               "sizes": [1], "values": [0], "best_other": 0, "target": "oak", "met": True,
               "host": "oak", "affects": ["beech"], "per_symbol": 3, "symbol_count": 1,
-              "min": 2, "max": 5}
+              "min": 2, "max": 5, "card_boxes": ["base"]}
     messages = json.loads((LOCALES / f"{lang}.json").read_text(encoding="utf-8"))
     formatter = _Formatter(messages)
     for key, template in messages.items():
