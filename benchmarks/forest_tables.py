@@ -1,7 +1,7 @@
 """End-game Forest Shuffle tables dealt from the physical cards, for the benchmark.
 
-Every card is used at most once, each dweller half goes into a free slot of its side, so the
-tables pass every check the engine makes.
+Every card is used at most once, each dweller half goes into a free slot of its side (a Cuckoo
+onto a bird), so the tables pass every check the engine makes.
 """
 
 from __future__ import annotations
@@ -39,10 +39,17 @@ def dealt_table(players: int, boxes: tuple[str, ...], trees_each: int, dwellers_
         for half in list(halves):
             if placed == dwellers_each:
                 break
-            free = [entry for entry in forest if half.side not in entry]
+            sharing = catalog.by_id(half.species).sharing
+            if sharing and sharing.required:  # a Cuckoo joins a bird already in its slot
+                free = [entry for entry in forest if isinstance(entry.get(half.side), dict)
+                        and sharing.with_symbol in catalog.by_id(entry[half.side]["card"]).symbols]
+            else:
+                free = [entry for entry in forest if half.side not in entry]
             if not free:
                 continue
-            rng.choice(free)[half.side] = {"card": half.species, "symbol": half.tree_symbol}
+            entry = rng.choice(free)
+            card = {"card": half.species, "symbol": half.tree_symbol}
+            entry[half.side] = [entry[half.side], card] if half.side in entry else card
             halves.remove(half)
             placed += 1
     return {"version": 1, "game": "forest-shuffle",

@@ -54,8 +54,9 @@ class NewGameScreen(Screen):
             self.mode = file["mode"]
         if file.get("river_left_of") in self.names:
             self.river_left_of = self.names.index(file["river_left_of"])
-        if data.get("boxes"):
-            self.boxes, self._boxes_touched = list(data["boxes"]), True
+        boxes = file.get("boxes") or data.get("boxes")  # beside the file in older games
+        if boxes:
+            self.boxes, self._boxes_touched = list(boxes), True
 
     async def _remembered_boxes(self) -> None:
         saved = await ft.SharedPreferences().get(PREFS_BOXES)

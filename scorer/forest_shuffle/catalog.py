@@ -161,7 +161,7 @@ class Majority(_Data):
 class SlotCondition(_Data):
     kind: Literal["slot_condition"]
     condition: Literal[
-        "host_species",  # target: tree species id the card sits on
+        "host_species",  # target: the tree species it sits on, told by the tree's symbol
         "host_kind",  # target: "tree" or "shrub"
         "shares_slot_with",  # target: species id in the same slot
         "opposite_slot_has_symbol",  # target: symbol on the opposite side of the same host
@@ -226,6 +226,14 @@ class SlotSharing(_Data):
     with_species: tuple[str, ...] = ()
     with_symbol: str | None = None
     max_cards: PositiveInt | None = None  # None: any number
+    # The card may only join a card with `with_symbol` already in its slot (Cuckoo on a bird).
+    required: bool = False
+
+    @model_validator(mode="after")
+    def _required_by_symbol(self) -> SlotSharing:
+        if self.required and (self.where != "own_slot" or self.with_symbol is None):
+            raise ValueError("a required sharing names the symbol needed in the own slot")
+        return self
 
 
 class Species(_Data):
@@ -264,10 +272,40 @@ class Species(_Data):
         """Tree-symbol counts printed on this side, for one box or all boxes (do not change)."""
         return self._variant_table.get((side, box)) or Counter()
 
+    def boxes_in(self, boxes: tuple[Box, ...]) -> tuple[Box, ...]:
+        """This species' boxes among `boxes`, in catalogue order."""
+        return self._in_play(boxes)[0]
+
+    def copies_in(self, boxes: tuple[Box, ...]) -> int:
+        """The copies in these boxes together (Exploration and promo Mistletoe: 2)."""
+        return self._in_play(boxes)[1]
+
+    def variants_in(self, side: VariantSide, boxes: tuple[Box, ...]) -> Counter[str]:
+        """Tree-symbol counts printed on this side in these boxes together (do not change)."""
+        found = self._variant_table.get((side, boxes))
+        if found is None:
+            found = Counter()
+            for box in self.boxes_in(boxes):
+                found.update(self.variants(side, box))
+            self._variant_table[(side, boxes)] = found
+        return found
+
+    def _in_play(self, boxes: tuple[Box, ...]) -> tuple[tuple[Box, ...], int]:
+        if boxes not in self._in_play_memo:
+            mine = tuple(box for box in self.boxes if box in boxes)
+            self._in_play_memo[boxes] = mine, sum(self.boxes[box].copies for box in mine)
+        return self._in_play_memo[boxes]
+
     @cached_property
-    def _variant_table(self) -> dict[tuple[str, str | None], Counter[str]]:
+    def _in_play_memo(self) -> dict[tuple[Box, ...], tuple[tuple[Box, ...], int]]:
+        # Checks ask for every card of a game, always for the same few box selections.
+        return {}
+
+    @cached_property
+    def _variant_table(self) -> dict[tuple[str, object], Counter[str]]:
         # Checks ask for every card in a game; counting them once per species keeps that cheap.
-        table: dict[tuple[str, str | None], Counter[str]] = {}
+        # Keys: (side, box), (side, None) for all boxes, (side, boxes) for a few together.
+        table: dict[tuple[str, object], Counter[str]] = {}
         for print_box, p in self.boxes.items():
             for side, by_symbol in p.variants.items():
                 table[(side, print_box)] = Counter(by_symbol)

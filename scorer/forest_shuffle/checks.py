@@ -9,8 +9,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from scorer.forest_shuffle.catalog import Catalog, PerTreeSymbol, Species, load_catalog
+from scorer.forest_shuffle.catalog import Box, Catalog, PerTreeSymbol, Species, load_catalog
 from scorer.forest_shuffle.models import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     SAPLING,
     SLOTS,
     Card,
@@ -37,7 +39,8 @@ class _Print:
     side: str  # "whole" for trees and shrubs, else the slot
     box: str
     symbol: str | None  # as given, or the only one the deck prints there
-    box_given: bool
+    boxes: tuple[Box, ...]  # the boxes it may come from: the one given, else those in play
+    printed: Counter[str]  # the tree symbols those boxes print on its side
     card: Card
 
 
@@ -64,22 +67,27 @@ class _Placed(NamedTuple):
         return self.print.symbol
 
     @property
-    def box_given(self) -> bool:
-        return self.print.box_given
+    def printed(self) -> Counter[str]:
+        return self.print.printed
 
 
 def build_game(file: ForestShuffleFile,
                partial: bool = False) -> tuple[ForestShuffleGame | None, list[Problem]]:
     """A forest is a whole forest as it stands, so `partial` changes nothing."""
+    count = len(file.players)
     problems = check_names([p.name for p in file.players],
-                           [("players", i, "name") for i in range(len(file.players))])
+                           [("players", i, "name") for i in range(count)])
+    if not MIN_PLAYERS <= count <= MAX_PLAYERS:
+        problems.append(problem(("players",), "forest_shuffle.player_count", count=count,
+                                min=MIN_PLAYERS, max=MAX_PLAYERS))
+    boxes = tuple(file.boxes or load_catalog().boxes)  # a file that names none plays every box
     forests, placed_all = [], []
     for index, player in enumerate(file.players):
-        forest, placed, found = checked_forest(index, player)
+        forest, placed, found = checked_forest(index, player, boxes)
         forests.append(forest)
         placed_all += placed
         problems += found
-    problems += _copy_limits(placed_all)
+    problems += _copy_limits(placed_all, boxes)
     if any(p.severity == "error" for p in problems):
         return None, problems
     names = tuple(p.name.strip() for p in file.players)
@@ -88,19 +96,20 @@ def build_game(file: ForestShuffleFile,
 
 _Checked = tuple[Forest, tuple[_Placed, ...], tuple[Problem, ...]]
 # The app checks the whole table after every tap, and a tap changes one forest: so each forest is
-# checked once per value and seat, and a re-check redoes only the forest that changed. The Forest
-# kept here keeps scoring's counts of it too (Forest.counts), which majorities ask of every forest.
-CHECKED_FORESTS: dict[tuple[int, str], _Checked] = {}
+# checked once per value, seat and boxes in play, and a re-check redoes only the forest that
+# changed. The Forest kept here keeps scoring's counts of it too (Forest.counts), which majorities
+# ask of every forest.
+CHECKED_FORESTS: dict[tuple[int, tuple[Box, ...], str], _Checked] = {}
 _KEEP = 64  # forests; then the memo starts afresh (dict operations are atomic: no lock needed)
 
 
-def checked_forest(index: int, player: PlayerFile) -> _Checked:
+def checked_forest(index: int, player: PlayerFile, boxes: tuple[Box, ...]) -> _Checked:
     """Player `index`'s forest, its cards and its problems, worked out once per value."""
-    key = (index, player.model_dump_json())
+    key = (index, boxes, player.model_dump_json())
     found = CHECKED_FORESTS.get(key)
     if found is None:
         problems: list[Problem] = []
-        forest, placed = _forest(load_catalog(), player, ("players", index), problems)
+        forest, placed = _forest(load_catalog(), boxes, player, ("players", index), problems)
         found = forest, tuple(placed), tuple(problems)
         if len(CHECKED_FORESTS) >= _KEEP:
             CHECKED_FORESTS.clear()
@@ -108,9 +117,9 @@ def checked_forest(index: int, player: PlayerFile) -> _Checked:
     return found
 
 
-def _forest(catalog: Catalog, player: PlayerFile, place: Place,
+def _forest(catalog: Catalog, boxes: tuple[Box, ...], player: PlayerFile, place: Place,
             problems: list[Problem]) -> tuple[Forest, list[_Placed]]:
-    read = [_read_entry(catalog, entry, (*place, "forest", j), problems)
+    read = [_read_entry(catalog, boxes, entry, (*place, "forest", j), problems)
             for j, entry in enumerate(player.forest)]
     placed = [p for host, slots in read for p in _flatten(host, slots)]
     counters = [p for p in placed if isinstance(p.species.rule, PerTreeSymbol)]
@@ -118,7 +127,7 @@ def _forest(catalog: Catalog, player: PlayerFile, place: Place,
         _check_symbol_needed(card, counters, problems)
     finished = iter(placed)
     hosts = [_host(host, slots, finished) for host, slots in read]
-    cave_type = _cave_type(catalog, player.cave_type, (*place, "cave_type"), problems)
+    cave_type = _cave_type(catalog, boxes, player.cave_type, (*place, "cave_type"), problems)
     forest = Forest(hosts=tuple(h for h in hosts if h is not None), cave=player.cave,
                     cave_type=cave_type)
     return forest, placed
@@ -127,12 +136,12 @@ def _forest(catalog: Catalog, player: PlayerFile, place: Place,
 _Slots = dict[str, list[_Placed | None]]
 
 
-def _read_entry(catalog: Catalog, entry: ForestEntry, place: Place,
+def _read_entry(catalog: Catalog, boxes: tuple[Box, ...], entry: ForestEntry, place: Place,
                 problems: list[Problem]) -> tuple[_Placed | str | None, _Slots]:
     """The host (SAPLING for a sapling, None if unreadable) and its slots' cards."""
     host: _Placed | str | None = SAPLING
     if entry.tree != SAPLING:
-        host = _read_card(_Ref(entry.tree, entry.symbol, None),
+        host = _read_card(boxes, _Ref(entry.tree, entry.symbol, None),
                           (*place, "tree"), "whole", problems)
     elif entry.symbol is not None:
         problems.append(problem((*place, "symbol"), "forest_shuffle.sapling_symbol"))
@@ -141,19 +150,20 @@ def _read_entry(catalog: Catalog, entry: ForestEntry, place: Place,
         cards = entry.slot_cards(slot)
         single = not isinstance(getattr(entry, slot), list)
         slots[slot] = [
-            _read_card(card, (*place, slot) if single else (*place, slot, k), slot,
+            _read_card(boxes, card, (*place, slot) if single else (*place, slot, k), slot,
                        problems)
             for k, card in enumerate(cards)]
     for slot in SLOTS:  # after all slots: a Stinging Nettle below opens the top slot
         _check_sharing(slot, slots, (*place, slot), problems)
+        _check_company(slot, slots[slot], problems)
     return host, slots
 
 
-def _read_card(value: CardInput | _Ref, place: Place, side: str,
+def _read_card(boxes: tuple[Box, ...], value: CardInput | _Ref, place: Place, side: str,
                problems: list[Problem]) -> _Placed | None:
     # A plain id needs no second pydantic pass: scoring reads a table after every tap.
     card = value if isinstance(value, CardObject | _Ref) else _Ref(value, None, None)
-    found = _print_of(card.card, card.symbol, card.box, side)
+    found = _print_of(card.card, card.symbol, card.box, side, boxes)
     if isinstance(found, _Print):
         return _Placed(place, found)
     problems.append(problem(place, found[0], **found[1]))
@@ -163,8 +173,8 @@ def _read_card(value: CardInput | _Ref, place: Place, side: str,
 # A table names the same few hundred prints again after every tap in the app; each is looked
 # up in the catalogue once. Bounded: a file may name any string.
 @lru_cache(maxsize=4096)
-def _print_of(card_id: str, symbol: str | None, box: str | None,
-              side: str) -> _Print | tuple[str, dict[str, Any]]:
+def _print_of(card_id: str, symbol: str | None, box: str | None, side: str,
+              boxes: tuple[Box, ...]) -> _Print | tuple[str, dict[str, Any]]:
     """The print a card reference names on this side, or the problem's key and parameters."""
     catalog = load_catalog()
     species = catalog.by_id_or_none(card_id)
@@ -172,15 +182,16 @@ def _print_of(card_id: str, symbol: str | None, box: str | None,
         return "forest_shuffle.unknown_card", {"card": card_id,
                                                "suggestions": catalog.suggest(card_id)}
     card = _Ref(card_id, symbol, box)
-    found = _place_problem(species, side) or _box_problem(species, card)
+    candidates = (box,) if box else species.boxes_in(boxes)
+    found = _place_problem(species, side) or _box_problem(species, card, candidates, boxes)
     if found:
         return found
-    found_box = _box(species, side, card)
+    found_box = _box(species, side, symbol, candidates)
+    printed = species.variants_in(side, candidates)  # type: ignore[arg-type]
     if found_box is None:
-        printed = sorted(species.variants(side, box))  # type: ignore[arg-type]
         return "forest_shuffle.symbol_not_printed", {"card": species.id, "symbol": symbol,
-                                                     "side": side, "printed": printed}
-    return _filled(species, side, found_box, symbol, box is not None)
+                                                     "side": side, "printed": sorted(printed)}
+    return _filled(species, side, found_box, symbol, candidates, printed)
 
 
 def _place_problem(species: Species, side: str) -> tuple | None:
@@ -200,19 +211,24 @@ class _Ref(NamedTuple):
     box: str | None
 
 
-def _box_problem(species: Species, card: CardObject | _Ref) -> tuple | None:
+def _box_problem(species: Species, card: CardObject | _Ref, candidates: tuple[Box, ...],
+                 boxes: tuple[Box, ...]) -> tuple | None:
+    """`candidates`: the given box, else the species' boxes in play."""
     if card.box is not None and card.box not in species.boxes:
         return "forest_shuffle.not_in_box", {"card": species.id, "box": card.box,
                                              "boxes": list(species.boxes)}
+    if not candidates or candidates[0] not in boxes:
+        return "forest_shuffle.box_not_in_game", {
+            "card": species.id, "card_boxes": [card.box] if card.box else list(species.boxes),
+            "boxes": list(boxes)}
     return None
 
 
-def _box(species: Species, side: str, card: CardObject | _Ref) -> str | None:
-    """The given box, else the first box printing this side (and symbol, if one is given)."""
-    boxes = [card.box] if card.box else list(species.boxes)
-    printing = [b for b in boxes if species.variants(side, b)[card.symbol or ""] > 0
-                or (card.symbol is None and species.variants(side, b))]
-    if card.symbol is not None:
+def _box(species: Species, side: str, symbol: str | None, boxes: tuple[Box, ...]) -> str | None:
+    """The first of the boxes printing this side (and this symbol, if one is given)."""
+    printing = [b for b in boxes if species.variants(side, b)[symbol or ""] > 0
+                or (symbol is None and species.variants(side, b))]
+    if symbol is not None:
         return printing[0] if printing else None
     return (printing or boxes)[0]
 
@@ -225,6 +241,21 @@ def _check_sharing(slot: str, slots: _Slots, place: Place, problems: list[Proble
     if not _may_share(species) and not (slot == "top" and _nettle_allows(species, slots)):
         problems.append(problem(place, "forest_shuffle.slot_shared", slot=slot,
                                 cards=[s.id for s in species]))
+
+
+def _check_company(slot: str, cards: list[_Placed | None], problems: list[Problem]) -> None:
+    """A card that may only join another (a Cuckoo on a bird) is reported where it lies."""
+    if None in cards:
+        return  # an unreadable card in the slot is reported already
+    placed = [card for card in cards if card is not None]
+    for card in placed:
+        rule = card.species.sharing
+        if rule is None or not rule.required:
+            continue
+        if not any(rule.with_symbol in other.species.symbols
+                   for other in placed if other is not card):
+            problems.append(problem(card.place, "forest_shuffle.needs_company",
+                                    card=card.species.id, slot=slot, symbol=rule.with_symbol))
 
 
 def _may_share(species: list[Species]) -> bool:
@@ -261,18 +292,12 @@ def _flatten(host: _Placed | str | None, slots: _Slots) -> Iterator[_Placed]:
 
 
 def _filled(species: Species, side: str, box: str, symbol: str | None,
-            box_given: bool) -> _Print:
+            candidates: tuple[Box, ...], printed: Counter[str]) -> _Print:
     """The print, with a tree symbol the deck prints only one way on that side filled in."""
-    printed = _printed(species, side, box, box_given)
     if symbol is None and len(printed) == 1:
-        symbol = printed[0]
-        if not box_given:
-            box = next(b for b in species.boxes if species.variants(side, b)[symbol])  # type: ignore[arg-type]
-    return _Print(species, side, box, symbol, box_given, _card(species, box, symbol))
-
-
-def _printed(species: Species, side: str, box: str, box_given: bool) -> list[str]:
-    return sorted(species.variants(side, box if box_given else None))  # type: ignore[arg-type]
+        symbol = next(iter(printed))
+        box = next(b for b in candidates if species.variants(side, b)[symbol])
+    return _Print(species, side, box, symbol, candidates, printed, _card(species, box, symbol))
 
 
 def _check_symbol_needed(placed: _Placed, counters: list[_Placed],
@@ -280,7 +305,7 @@ def _check_symbol_needed(placed: _Placed, counters: list[_Placed],
     """A missing symbol is an error only where it could change what a counting card counts."""
     if placed.symbol is not None:
         return
-    printed = set(_printed(placed.species, placed.side, placed.box, placed.box_given))
+    printed = set(placed.printed)
     needed_by = sorted({c.species.id for c in counters if _ambiguous(printed, c)})
     if needed_by:
         problems.append(problem(placed.place, "forest_shuffle.symbol_missing",
@@ -323,24 +348,31 @@ def _card(species: Species, box: str, symbol: str | None) -> Card:
                 tree_symbol=symbol, counts_as=species.counts_as or species.id)
 
 
-def _cave_type(catalog: Catalog, cave_type: str | None, place: Place,
+def _cave_type(catalog: Catalog, boxes: tuple[Box, ...], cave_type: str | None, place: Place,
                problems: list[Problem]) -> str:
     ids = [c.id for c in catalog.caves]
-    if cave_type is None or cave_type in ids:
-        return cave_type or DEFAULT_CAVE
-    problems.append(problem(place, "forest_shuffle.unknown_cave", cave=cave_type,
-                            suggestions=difflib.get_close_matches(cave_type, ids, n=3)))
-    return DEFAULT_CAVE
+    if cave_type is None:
+        return DEFAULT_CAVE
+    if cave_type not in ids:
+        problems.append(problem(place, "forest_shuffle.unknown_cave", cave=cave_type,
+                                suggestions=difflib.get_close_matches(cave_type, ids, n=3)))
+        return DEFAULT_CAVE
+    box = catalog.cave(cave_type).box
+    if box not in boxes:
+        problems.append(problem(place, "forest_shuffle.cave_not_in_game", cave=cave_type,
+                                box=box, boxes=list(boxes)))
+    return cave_type
 
 
-def _copy_limits(placed: list[_Placed]) -> list[Problem]:
-    """Cards beyond the boxes' copies, over all forests, reported where the first extra lies."""
+def _copy_limits(placed: list[_Placed], boxes: tuple[Box, ...]) -> list[Problem]:
+    """Cards beyond the copies of the boxes in play (a species in two boxes has both boxes'
+    copies), over all forests, reported where the first extra lies."""
     problems = []
     seen: Counter[tuple] = Counter()
     for card in placed:
         species = card.species
         seen[species.id] += 1
-        limit = species.copies()
+        limit = species.copies_in(boxes)
         if seen[species.id] == limit + 1:
             problems.append(problem(card.place, "forest_shuffle.too_many_copies",
                                     card=species.id, limit=limit))
@@ -349,7 +381,7 @@ def _copy_limits(placed: list[_Placed]) -> list[Problem]:
             continue
         print_key = (species.id, card.side, card.symbol)
         seen[print_key] += 1
-        print_limit = species.variants(card.side)[card.symbol]  # type: ignore[arg-type]
+        print_limit = species.variants_in(card.side, boxes)[card.symbol]  # type: ignore[arg-type]
         if seen[print_key] == print_limit + 1:
             problems.append(problem(card.place, "forest_shuffle.too_many_prints",
                                     card=species.id, side=card.side, symbol=card.symbol,

@@ -14,8 +14,11 @@ from scorer.setup import Setup
 
 SLOTS: tuple[Slot, ...] = ("top", "bottom", "left", "right")
 SAPLING = "sapling"
+# The rulebook's player count; a file outside it is refused (checks.py says how many it found).
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
 HostKind = Literal["tree", "shrub", "sapling"]
-SETUP = Setup({count: ("standard",) for count in range(2, 6)}, boxes=get_args(Box))
+SETUP = Setup({count: ("standard",) for count in range(MIN_PLAYERS, MAX_PLAYERS + 1)},
+              boxes=get_args(Box))
 
 
 class CardObject(BaseModel):
@@ -72,7 +75,12 @@ class ForestShuffleFile(BaseModel):
 
     version: Literal[1]
     game: Literal["forest-shuffle"]
-    players: list[PlayerFile] = Field(min_length=1)
+    boxes: list[Box] | None = Field(
+        None, min_length=1,
+        description="The boxes in play; their cards only, and their copies added up. "
+                    "Default: every box")
+    players: list[PlayerFile] = Field(
+        json_schema_extra={"minItems": MIN_PLAYERS, "maxItems": MAX_PLAYERS})
 
 
 @dataclass(frozen=True, slots=True)

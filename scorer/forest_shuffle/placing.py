@@ -7,7 +7,7 @@ import copy
 from collections.abc import Sequence
 from typing import Any
 
-from scorer.forest_shuffle.catalog import Species, load_catalog
+from scorer.forest_shuffle.catalog import Cave, Species, load_catalog
 from scorer.loading import check
 from scorer.places import ForestSpot
 
@@ -21,6 +21,11 @@ def choices(side: str, boxes: Sequence[str]) -> list[Species]:
     return [species for species in load_catalog().species
             if species.kind in wanted and (side == WHOLE or side in species.slots)
             and any(box in species.boxes for box in boxes)]
+
+
+def caves(boxes: Sequence[str]) -> list[Cave]:
+    """The caves a player may have with these boxes in play (the regular one comes first)."""
+    return [cave for cave in load_catalog().caves if cave.box in boxes]
 
 
 def printed_symbols(species_id: str, side: str, boxes: Sequence[str]) -> list[str]:

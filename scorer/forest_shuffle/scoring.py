@@ -390,8 +390,8 @@ def _condition_met(rule: cat.SlotCondition, seen: _Seen) -> bool:
     host, target = seen.host, rule.target
     if rule.only_on == "tree" and not host.is_tree:
         return False
-    if rule.condition == "host_species":
-        return host.kind == "tree" and host.species == target
+    if rule.condition == "host_species":  # told by the tree symbol: a Turkey Oak is an Oak
+        return host.kind == "tree" and host.card is not None and host.card.tree_symbol == target
     if rule.condition == "host_kind":
         return host.kind == target
     if rule.condition == "shares_slot_with":

@@ -29,6 +29,15 @@ from scorer.problems import Place, Problem, problem, warning
 from scorer.sheet import Explanation, ScoreEvent, ScoreLine
 
 CATEGORIES = ("start", "moves", "finds", "received", "paid", "adjustments")
+# The seed rulebook lays all 81 cards row by row (a 9 x 9 grid) for 4-6 players and a 7 x 7 grid
+# for 2-3. A gem stands on a square of the row or column it moves along, so it passes at most
+# side - 2 cards and takes the next: a move costs at most 8 (6 for 2-3 players).
+BOARD_SIDE = {False: 9, True: 7}  # by small_game
+
+
+def max_cost(small_game: bool) -> int:
+    """The most a move can cost on the board of this game."""
+    return BOARD_SIDE[small_game] - 1
 
 
 @dataclass
@@ -103,6 +112,12 @@ def _move(state: Replay, move: Move, place: Place, explain: list[Explanation], _
     card = _card(state, move.take, (*place, "take")) if move.take else None
     if player is None or (move.take and card is None):
         return False
+    if move.cost > max_cost(state.small_game):
+        side = BOARD_SIDE[state.small_game]
+        state.problems.append(problem((*place, "cost"), "fossil.cost_beyond_board",
+                                      cost=move.cost, limit=max_cost(state.small_game),
+                                      passed=side - 2, side=side))
+        return False
     score = state.scores[player]
     if move.cost > score:
         state.problems.append(problem((*place, "cost"), "fossil.cannot_pay",
@@ -162,10 +177,8 @@ def _exchange(state: Replay, event: Exchange, place: Place, explain: list[Explan
         state.problems.append(problem(at, "fossil.exchange_unequal",
                                       gives=gives[1], gets=gets[1]))
         ok = False
-    if not ok:
+    if not ok or not _exchange_before_evaluation(state, rest[0] if rest else None, at):
         return False
-    if not rest or not isinstance(rest[0], Evaluate):
-        state.problems.append(warning(at, "fossil.exchange_not_before_evaluation"))
     state.exchanged = True
     state.finds[player][gives] -= 1
     state.finds[player][gets] += 1
@@ -174,6 +187,22 @@ def _exchange(state: Replay, event: Exchange, place: Place, explain: list[Explan
     explain.append(Explanation(key="fossil.exchange", params={
         "player": state.names[player], "other": state.names[other],
         "gives_fossil": gives[0], "gets_fossil": gets[0], "value": gives[1]}))
+    return True
+
+
+def _exchange_before_evaluation(state: Replay, following: object, at: Place) -> bool:
+    """An exchange belongs right before its evaluation: a move or the end after it is an error
+    (the end evaluates without exchange). An adjustment may come between, and a log that stops
+    after the exchange awaits the evaluation; both are only warned about."""
+    if isinstance(following, Evaluate):
+        return True
+    if isinstance(following, Move):
+        state.problems.append(problem(at, "fossil.exchange_before_move"))
+        return False
+    if isinstance(following, End):
+        state.problems.append(problem(at, "fossil.exchange_at_end"))
+        return False
+    state.problems.append(warning(at, "fossil.exchange_not_before_evaluation"))
     return True
 
 

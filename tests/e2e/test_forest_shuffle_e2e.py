@@ -142,7 +142,7 @@ def test_alpine_and_woodland_edge_forest_entered_in_chromium(server, make_contex
     store = Store(server.data / "tallybook.sqlite3")
     [record] = store.games("active")
     store.close()
-    assert record.data["boxes"] == ALPINE_BOXES
+    assert record.data["file"]["boxes"] == ALPINE_BOXES
     stored = record.data["file"]
     assert stored["players"][0]["forest"] == first["forest"]
     assert stored["players"][0]["cave"] == first["cave"]

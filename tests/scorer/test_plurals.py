@@ -17,11 +17,13 @@ LANGS = ("en", "nl", "de")
 # Parameters that are a number of things. A message that shows one right before a word (in
 # English) says how many of something there are, so it needs plural forms in every language...
 COUNTS = {"count", "points", "total", "score", "max", "limit", "needed", "turns", "pieces",
-          "at_least", "cards", "filled", "taken", "shared", "best_other", "bees", "saplings"}
+          "at_least", "cards", "filled", "taken", "shared", "best_other", "bees", "saplings",
+          "passed"}
 # ...unless that word is not what is counted: "{count} left", "{points} from Bob", "at least
-# {at_least} needed", "{count} in the base game", "{filled} of {total} cards".
+# {at_least} needed", "{count} in the base game", "{filled} of {total} cards", "{limit} on the
+# board".
 NOT_COUNTED = {"left", "from", "to", "per", "in", "of", "needed", "would", "split", "at", "if",
-               "itself", "is", "with", "worth"}
+               "itself", "is", "with", "worth", "on"}
 COUNTED_FIELD = re.compile(r"\{(\w+)(?::[^}]*)?\} (\w+)")
 
 

@@ -42,6 +42,20 @@ def test_fossil_summary_and_rulings(capsys):
     assert "höchsten Fundwert" in german
 
 
+@pytest.mark.parametrize(("lang", "cost", "exchange"), [
+    ("en", "so it passes at most 7 (5) cards and takes the next",
+     "an exchange followed by a move, or before the end of the game"),
+    ("nl", "dus hij gaat over hoogstens 7 (5) kaarten en neemt de volgende",
+     "een ruil gevolgd door een zet, of voor het einde van het spel"),
+    ("de", "überspringt also höchstens 7 (5) Karten und nimmt die nächste",
+     "ein Tausch, auf den ein Zug folgt, oder vor dem Spielende"),
+])
+def test_fossil_rulings_on_the_cost_limit_and_the_exchange(capsys, lang, cost, exchange):
+    _, out, _ = run(capsys, "fossil", "--lang", lang)
+    flat = " ".join(out.split())
+    assert cost in flat and exchange in flat
+
+
 def test_games_without_a_card_list_refuse_a_card(capsys):
     status, out, err = run(capsys, "fossil", "trilobite")
     assert (status, out) == (2, "")

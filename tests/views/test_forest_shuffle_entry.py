@@ -149,7 +149,7 @@ async def test_species_sheet_searches_every_language(open_app):
 async def test_boxes_in_play_are_remembered_on_the_device(open_app, store):
     c = await open_app()
     game_id = await start_forest_game(c, ["Ann", "Bob"], boxes=("alpine",))
-    assert store.game(game_id).data["boxes"] == ["base", "alpine"]
+    assert store.game(game_id).data["file"]["boxes"] == ["base", "alpine"]
     assert c.find("quick-european_larch") is not None
     again = await open_app("/", prefs=c.prefs)
     await again.tap("game-forest-shuffle")

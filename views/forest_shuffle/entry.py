@@ -11,10 +11,9 @@ import json
 
 import flet as ft
 
-from scorer.forest_shuffle.catalog import load_catalog
 from scorer.forest_shuffle.checks import DEFAULT_CAVE
 from scorer.forest_shuffle.models import SAPLING
-from scorer.forest_shuffle.placing import choices, may_add_another, symbol_matters
+from scorer.forest_shuffle.placing import caves, choices, may_add_another, symbol_matters
 from scorer.places import ForestSpot
 from views.forest_shuffle.forest import Forests, card_id, card_symbol, make_card
 from views.forest_shuffle.live import LiveForests, Spot, live_forests
@@ -389,14 +388,15 @@ class ForestScreen(Screen):
         return ft.Container(ft.Column(controls, spacing=6), padding=ft.Padding.only(top=6))
 
     def _cave(self, live: LiveForests, player: int) -> ft.Control:
-        """The stepper; with the Exploration box, the cave's type as chips. The card is kept
-        and its stepper and chips each kept while unchanged: a step sends the new stepper."""
+        """The stepper; with more than one cave in play (Exploration), the cave's type as chips.
+        The card is kept and its stepper and chips each kept while unchanged: a step sends the
+        new stepper."""
         count = self.forests.cave(player)
         line = live.sheet.players[player].lines[-1] if live.sheet else None
         label = self.t("forest.cave", count=count,
                        points="" if line is None else self.t("pond.points", points=line.points))
-        exploring = "exploration" in self.forests.boxes
-        cave_type = (self.forests.cave_type(player) or DEFAULT_CAVE) if exploring else None
+        choosing = len(caves(self.forests.boxes)) > 1
+        cave_type = (self.forests.cave_type(player) or DEFAULT_CAVE) if choosing else None
         lang = self.app.lang
         column = self.keep(("cave", player, lang), lambda: ft.Column(spacing=4))
         parts: list[ft.Control] = [self.keep(("cave-stepper", player, count, label, lang),
@@ -425,7 +425,7 @@ class ForestScreen(Screen):
         lang = self.app.lang
         return ft.Row([pill(f"cave-type-{cave.id}", scorer_text(f"cave.{cave.id}", {}, lang),
                             do(self.set_cave_type, cave.id), selected=cave.id == cave_type)
-                       for cave in load_catalog().caves], wrap=True, spacing=6, run_spacing=6)
+                       for cave in caves(self.forests.boxes)], wrap=True, spacing=6, run_spacing=6)
 
     def _other_problems(self, live: LiveForests) -> list[ft.Control]:
         out: list[ft.Control] = []

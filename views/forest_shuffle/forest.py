@@ -1,5 +1,6 @@
-"""The Forest Shuffle game being entered: the game file of GAME_FILES.md, the boxes in play and
-what can be undone. Plain data, saved after each change."""
+"""The Forest Shuffle game being entered: the game file of GAME_FILES.md (which names the boxes
+in play, so that the scorer checks every card against them) and what can be undone. Plain data,
+saved after each change."""
 
 from __future__ import annotations
 
@@ -15,8 +16,8 @@ Card = str | dict[str, Any]
 
 def new_data(names: list[str], boxes: list[str]) -> dict[str, Any]:
     players = [{"name": name, "cave": 0, "forest": []} for name in names]
-    return {"file": {"version": 1, "game": "forest-shuffle", "players": players},
-            "boxes": list(boxes), "undo": []}
+    return {"file": {"version": 1, "game": "forest-shuffle", "boxes": list(boxes),
+                     "players": players}, "undo": []}
 
 
 def card_id(card: Card) -> str:
@@ -34,16 +35,21 @@ def make_card(species: str, symbol: str | None) -> Card:
 @dataclass
 class Forests:
     file: dict[str, Any]
-    boxes: list[str]
     undo_stack: list[list[dict[str, Any]]] = field(default_factory=list)
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> Forests:
-        return cls(copy.deepcopy(data["file"]), list(data.get("boxes") or ["base"]),
-                   copy.deepcopy(data.get("undo", [])))
+        file = copy.deepcopy(data["file"])
+        # Games stored before the file named its boxes kept them beside it.
+        file.setdefault("boxes", list(data.get("boxes") or ["base"]))
+        return cls(file, copy.deepcopy(data.get("undo", [])))
 
     def to_data(self) -> dict[str, Any]:
-        return {"file": self.file, "boxes": self.boxes, "undo": self.undo_stack}
+        return {"file": self.file, "undo": self.undo_stack}
+
+    @property
+    def boxes(self) -> list[str]:
+        return list(self.file["boxes"])
 
     # reading ------------------------------------------------------------------------------
     @property

@@ -16,6 +16,7 @@ import flet as ft
 
 from scorer import Problem
 from scorer.fossil.models import SET_ASIDE
+from scorer.fossil.replay import max_cost
 from scorer.fossil.state import Due
 from views.fossil.correction import CorrectionPanel
 from views.fossil.log_panel import log_panel
@@ -34,8 +35,6 @@ from views.fossil.table import (
 from views.i18n import scorer_text
 from views.session import AppSession, Screen
 from views.widgets.common import do, labelled, pill, section, text
-
-COSTS = {False: 8, True: 7}  # the longest move on the 9 x 9 / 7 x 7 grid
 
 
 class CompanionScreen(Screen):
@@ -367,7 +366,7 @@ class CompanionScreen(Screen):
             was = int(value) if fossil == self.fossil else None
         costs = [pill(f"cost-{n}", str(n), do(self.pick_cost, n), selected=self.cost == n,
                       tooltip=self.t("fossil.cost_chip", cost=n))
-                 for n in range(1, COSTS[table.small] + 1)]
+                 for n in range(1, max_cost(table.small) + 1)]
         mover = self._mover()
         choice = self.t("fossil.choice", name="…" if mover is None else table.names[mover],
                         cost=self.cost or "…",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from scorer.forest_shuffle import ForestShuffleFile, build_game, score
+from scorer.forest_shuffle.models import MIN_PLAYERS
 from scorer.sheet import ScoreSheet
 
 NAMES = ["Ann", "Bob", "Cas", "Dee", "Eve"]
@@ -25,6 +26,8 @@ def card(species: str, symbol: str | None = None, box: str | None = None) -> dic
 
 
 def table(*forests: list[dict[str, Any]], caves: tuple[int, ...] = ()) -> dict[str, Any]:
+    """The forests' table; a lone forest gets an empty one beside it (the game takes 2-5)."""
+    forests = forests + ([],) * (MIN_PLAYERS - len(forests))
     players = []
     for i, forest in enumerate(forests):
         player: dict[str, Any] = {"name": NAMES[i], "forest": forest}

@@ -464,3 +464,10 @@ def test_models_are_strict_and_frozen():
     with pytest.raises(ValidationError):
         C.by_id("lynx").cost = 5
     assert cat.load_catalog() is C
+
+
+def test_only_the_cuckoo_needs_company_and_it_names_the_symbol():
+    assert [s.id for s in C.species if s.sharing and s.sharing.required] == ["cuckoo"]
+    assert C.by_id("cuckoo").sharing.with_symbol == "bird"
+    with pytest.raises(ValidationError):
+        cat.SlotSharing(where="own_slot", with_species=("common_toad",), required=True)

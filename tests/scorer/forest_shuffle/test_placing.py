@@ -1,6 +1,7 @@
 """What may go where: the questions the entry screen asks, answered from the card facts."""
 
 from scorer.forest_shuffle.placing import (
+    caves,
     choices,
     may_add_another,
     printed_symbols,
@@ -61,3 +62,9 @@ def test_a_symbol_matters_only_where_a_card_counts_it():
     assert symbol_matters(counted, ForestSpot(0, 0, "right", 0))
     alone = table([tree(right=card("european_hare", "birch"))])
     assert not symbol_matters(alone, ForestSpot(0, 0, "right", 0))
+
+
+def test_cave_types_come_from_the_boxes_in_play():
+    assert [cave.id for cave in caves(BASE)] == ["regular_cave"]
+    assert [cave.id for cave in caves(["base", "exploration"])][:2] == [
+        "regular_cave", "bat_cave"]

@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 from scorer import i18n
 from scorer.forest_shuffle import score
 from scorer.forest_shuffle.catalog import load_catalog
+from scorer.forest_shuffle.models import MAX_PLAYERS, MIN_PLAYERS
 from tests.scorer.forest_shuffle.forests import NAMES, check
 
 CATALOG = load_catalog()
@@ -29,7 +30,7 @@ def _add(entry: dict, slot: str, half) -> None:
 @st.composite
 def tables(draw):
     rnd = draw(st.randoms(use_true_random=False))
-    players = rnd.randint(1, 4)
+    players = rnd.randint(MIN_PLAYERS, MAX_PLAYERS)
     trees, split = rnd.sample(TREES, len(TREES)), rnd.sample(SPLIT, len(SPLIT))
     forests = []
     for _ in range(players):

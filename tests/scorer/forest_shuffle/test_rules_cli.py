@@ -222,3 +222,29 @@ def test_the_readme_shows_the_real_lynx_output(capsys):
     shown = re.search(r"\$ python -m scorer rules forest-shuffle lynx\n(.*?)```", readme, re.S)
     assert shown is not None
     assert shown.group(1) == run(capsys, "lynx")[1]
+
+
+@pytest.mark.parametrize(("lang", "says"), [
+    ("en", "A Cuckoo without a bird under it is an invalid forest"),
+    ("nl", "Een Koekoek zonder vogel eronder is een ongeldig bos"),
+    ("de", "Ein Kuckuck ohne Vogel darunter ist ein ungültiger Wald")])
+def test_the_cuckoo_shows_that_it_needs_a_bird(capsys, lang, says):
+    status, out, _ = run(capsys, "cuckoo", "--lang", lang)
+    assert status == 0
+    assert "(cuckoo-needs-bird)" in out and says in flat(out)
+
+
+@pytest.mark.parametrize(("lang", "says", "disagrees"), [
+    ("en", "A Red Squirrel on a Turkey Oak scores 5", "(soldag/forest-shuffle-scoring) scores 0"),
+    ("nl", "Een Rode eekhoorn op een Moseik levert 5 op",
+     "(soldag/forest-shuffle-scoring) geeft hier 0"),
+    ("de", "Ein Eichhörnchen auf einer Zerr-Eiche zählt 5",
+     "(soldag/forest-shuffle-scoring) zählt hier 0"),
+])
+@pytest.mark.parametrize("card", ["red_squirrel", "turkey_oak"])
+def test_both_cards_show_the_red_squirrel_on_a_turkey_oak_ruling(capsys, card, lang, says,
+                                                                  disagrees):
+    status, out, _ = run(capsys, card, "--lang", lang)
+    assert status == 0
+    assert "(red-squirrel-turkey-oak)" in out
+    assert says in flat(out) and disagrees in flat(out)

@@ -43,7 +43,7 @@ def test_linden_a_bee_at_another_tree_does_not_count():
     assert [line.points for line in lines(result, "linden")] == [1]
 
 
-def test_solo_forest_always_has_the_majority():
+def test_a_forest_beside_an_empty_one_has_the_majority():
     assert points([tree("linden", top="great_spotted_woodpecker")],
                   of={"linden", "great_spotted_woodpecker"}) == 13
 
@@ -125,10 +125,14 @@ def test_chaffinch_only_atop_a_beech(host, expected):
     assert points([tree(host, top="chaffinch")], of="chaffinch") == expected
 
 
-@pytest.mark.parametrize(("host", "expected"), [("oak", 5), ("turkey_oak", 0), ("sapling", 0),
-                                                ("common_hazel", 0)])
+@pytest.mark.parametrize(("host", "expected"), [("oak", 5), ("turkey_oak", 5), ("sapling", 0),
+                                                ("common_hazel", 0), ("beech", 0)])
 def test_red_squirrel_only_atop_an_oak(host, expected):
+    # Ruling: the Turkey Oak shows the Oak's tree symbol, so it is an Oak for the squirrel (SOL
+    # scores 0); a Common Hazel showing the Oak symbol is a shrub, not an Oak.
     assert points([tree(host, top="red_squirrel")], of="red_squirrel") == expected
+    hazel = tree("common_hazel", symbol="oak", top="red_squirrel")
+    assert points([hazel], of="red_squirrel") == 0
 
 
 def test_toads_pair_only_in_one_slot():

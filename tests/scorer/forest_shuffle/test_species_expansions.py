@@ -95,8 +95,29 @@ def test_cuckoo_shares_a_top_slot_with_a_bird_and_both_score():
 
 
 def test_cuckoo_cannot_share_with_a_non_bird():
+    # Two mistakes: the slot cannot be shared, and the Cuckoo still has no bird (ruling).
     assert problem_keys([tree(top=["peacock_butterfly", "cuckoo"])]) == [
-        ("players[0].forest[0].top", "forest_shuffle.slot_shared")]
+        ("players[0].forest[0].top", "forest_shuffle.slot_shared"),
+        ("players[0].forest[0].top[1]", "forest_shuffle.needs_company")]
+
+
+@pytest.mark.parametrize(("top", "place"), [("cuckoo", "top"), (["cuckoo"], "top[0]")])
+def test_a_cuckoo_without_a_bird_under_it_is_invalid(top, place):
+    # Ruling "A Cuckoo needs a bird under it": a lone Cuckoo is a problem at its own place.
+    game, problems = check(table([tree("birch", top=top)]))
+    assert game is None
+    assert [(p.place, p.key, p.params) for p in problems] == [
+        (f"players[0].forest[0].{place}", "forest_shuffle.needs_company",
+         {"card": "cuckoo", "slot": "top", "symbol": "bird"})]
+
+
+def test_a_cuckoo_needs_its_bird_in_the_same_top_slot():
+    forest = [tree("birch", top="tawny_owl"), tree("oak", top="cuckoo")]
+    assert problem_keys(forest) == [("players[0].forest[1].top", "forest_shuffle.needs_company")]
+
+
+def test_the_cuckoo_may_be_listed_before_its_bird():
+    assert points([tree("birch", top=["cuckoo", "goshawk"])], of="cuckoo") == 7
 
 
 # --- Alpine: Stone Pine, Bearded Vulture, Golden Eagle, Blueberry, Gentian ----------------------

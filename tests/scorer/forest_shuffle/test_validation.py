@@ -163,6 +163,22 @@ def test_more_prints_of_one_symbol_than_the_boxes_hold():
                       {"card": "roe_deer", "side": "left", "symbol": "silver_fir", "limit": 1})]
 
 
+@pytest.mark.parametrize("count", [0, 1, 6])
+def test_the_game_takes_2_to_5_players(count):
+    data = {"version": 1, "game": "forest-shuffle",
+            "players": [{"name": f"P{i}", "forest": []} for i in range(count)]}
+    game, problems = check(data)
+    assert game is None
+    assert [(p.place, p.key, p.params) for p in problems] == [
+        ("players", "forest_shuffle.player_count", {"count": count, "min": 2, "max": 5})]
+
+
+@pytest.mark.parametrize("count", [2, 5])
+def test_two_and_five_players_are_in_the_game(count):
+    game, problems = check(table(*[[]] * count))
+    assert game is not None and problems == []
+
+
 def test_names_and_caves():
     data = table([], [])
     data["players"][1]["name"] = " ann "
@@ -194,7 +210,8 @@ def test_every_message_renders_with_its_parameters(lang):
               "tree_symbols": ["oak"], "tree_species": ["oak"], "saplings": 0, "per_sapling": 0,
               "bees": 0, "at_least": 1, "set": "butterflies", "tree": "oak", "by": "mistletoe",
               "sizes": [1], "values": [0], "best_other": 0, "target": "oak", "met": True,
-              "host": "oak", "affects": ["beech"], "per_symbol": 3, "symbol_count": 1}
+              "host": "oak", "affects": ["beech"], "per_symbol": 3, "symbol_count": 1,
+              "min": 2, "max": 5, "card_boxes": ["base"]}
     messages = json.loads((LOCALES / f"{lang}.json").read_text(encoding="utf-8"))
     formatter = _Formatter(messages)
     for key, message in messages.items():

@@ -50,26 +50,40 @@ def warns(data, place: str, key: str, **params):
 # --- moves ---------------------------------------------------------------------------------
 
 def test_a_move_the_player_cannot_pay_for():
-    error(fossil_game(FOUR, [{"move": "Andreas", "cost": 31, "take": "fish:1"}]),
-          "log[0].cost", "fossil.cannot_pay", player="Andreas", cost=31, score=30)
+    error(fossil_game(FOUR, [{"move": "Andreas", "cost": 6, "take": "fish:1"}], start_score=5),
+          "log[0].cost", "fossil.cannot_pay", player="Andreas", cost=6, score=5)
+
+
+@pytest.mark.parametrize(("players", "cost", "limit", "side"), [(FOUR, 9, 8, 9), (THREE, 7, 6, 7)])
+def test_a_move_costs_at_most_what_the_board_allows(players, cost, limit, side):
+    # A gem passes at most side - 2 cards of its row and takes the next (9 x 9, or 7 x 7 for 2-3).
+    assert check(fossil_game(players, [{"move": "Andreas", "cost": limit}]))[1] == []
+    error(fossil_game(players, [{"move": "Andreas", "cost": cost, "take": "ammonite:1"}]),
+          "log[0].cost", "fossil.cost_beyond_board", cost=cost, limit=limit, passed=side - 2,
+          side=side)
+
+
+def test_a_cost_beyond_the_board_is_reported_before_the_score():
+    error(fossil_game(FOUR, [{"move": "Andreas", "cost": 12}], start_score=5),
+          "log[0].cost", "fossil.cost_beyond_board", cost=12, limit=8, passed=7, side=9)
 
 
 def test_a_move_that_costs_the_whole_score_is_fine_but_then_the_player_is_out():
-    data = fossil_game(FOUR, [{"move": "Andreas", "cost": 30},
+    data = fossil_game(FOUR, [{"move": "Andreas", "cost": 8},
                               {"adjust": "Bernd", "points": 0},
-                              {"move": "Andreas", "cost": 1}])
+                              {"move": "Andreas", "cost": 1}], start_score=8)
     error(data, "log[2].cost", "fossil.cannot_pay", player="Andreas", cost=1, score=0)
 
 
 def test_a_move_is_checked_against_the_score_the_log_has_produced():
     data = fossil_game(FOUR, [
-        {"move": "Andreas", "cost": 25},  # 5 left
+        {"move": "Andreas", "cost": 5},  # 5 left
         {"evaluate": "fish", "holdings": {"Bernd": [1, 1, 1]}},  # Andreas pays 3: 2 left
         {"move": "Bernd", "cost": 1},
         {"move": "Carola", "cost": 1},
         {"move": "Doris", "cost": 1},
         {"move": "Andreas", "cost": 3},
-    ])
+    ], start_score=10)
     error(data, "log[5].cost", "fossil.cannot_pay", player="Andreas", cost=3, score=2)
 
 
@@ -262,7 +276,18 @@ def test_an_exchange_with_unknown_players():
         ("log[3].exchange.with", "fossil.unknown_player", "error")]
 
 
-def test_an_exchange_not_right_before_an_evaluation_is_a_warning():
+def test_an_exchange_followed_by_a_move_is_an_error():
+    data = fossil_game(FOUR, [*TAKES, exchange(), {"move": "Doris", "cost": 1}])
+    error(data, "log[3].exchange", "fossil.exchange_before_move")
+
+
+def test_an_exchange_before_the_end_of_game_evaluation_is_an_error():
+    # The end evaluates every fossil still held, without exchange (rules: End of game).
+    error(fossil_game(FOUR, [*TAKES, exchange(), {"end": True}]),
+          "log[3].exchange", "fossil.exchange_at_end")
+
+
+def test_an_exchange_awaiting_its_evaluation_or_before_a_correction_is_a_warning():
     warns(fossil_game(FOUR, [*TAKES, exchange(), {"adjust": "Doris", "points": 1}]),
           "log[3].exchange", "fossil.exchange_not_before_evaluation")
     warns(fossil_game(FOUR, [*TAKES, exchange()]),
@@ -410,7 +435,7 @@ def test_one_file_lists_every_problem_in_its_log():
     game, problems = check(data)
     assert game is None
     assert [(p.place, p.key, p.severity) for p in problems] == [
-        ("log[0].cost", "fossil.cannot_pay", "error"),
+        ("log[0].cost", "fossil.cost_beyond_board", "error"),
         ("log[2].take", "fossil.no_piece_left", "error"),
         ("log[3].move", "fossil.unknown_player", "error"),
         ("log[3].take", "fossil.unknown_fossil", "error"),
@@ -438,6 +463,6 @@ def test_one_file_lists_every_problem_in_its_structure():
 
 
 def test_bad_players_do_not_hide_the_problems_in_the_log():
-    data = fossil_game(["Andreas"], [{"move": "Andreas", "cost": 31}])
+    data = fossil_game(["Andreas"], [{"move": "Andreas", "cost": 8}], start_score=7)
     assert [(p.place, p.key) for p in check(data)[1]] == [
         ("players", "fossil.player_count"), ("log[0].cost", "fossil.cannot_pay")]
