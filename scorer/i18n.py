@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import string
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import cache
 from importlib import resources
 from importlib.resources.abc import Traversable
@@ -109,7 +109,7 @@ def _plural_rule(lang: str) -> Callable[[int], str]:
     return Locale.parse(lang).plural_form
 
 
-def template(message: Message, params: dict[str, Any], lang: str) -> str:
+def template(message: Message, params: Mapping[str, Any], lang: str) -> str:
     """The template of `message` for these `params`: the plural form their counts ask for."""
     while isinstance(message, dict):
         ((param, by_category),) = message.items()
@@ -127,7 +127,8 @@ def forms(message: Message) -> list[str]:
     return [t for form in forms_by_category.values() for t in forms(form)]
 
 
-def text(key: str, params: dict[str, Any] | None = None, lang: str = DEFAULT_LANGUAGE) -> str:
+def text(key: str, params: Mapping[str, Any] | None = None,
+         lang: str = DEFAULT_LANGUAGE) -> str:
     """The message `key` in `lang`; an unknown key shows itself rather than failing."""
     messages = catalogue(lang)
     message = messages.get(key)

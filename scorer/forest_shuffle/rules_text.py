@@ -8,7 +8,7 @@ the catalogue; the rulings are the messages `forest_shuffle.ruling.<id>` in the 
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from scorer.forest_shuffle.catalog import (
     Cave,
@@ -154,7 +154,7 @@ def rule_text(s: Species, lang: str) -> str:
     raise TypeError(f"no words for rule {rule!r}")  # pragma: no cover - the union is closed
 
 
-def _rule(kind: str, params: dict[str, object], lang: str) -> str:
+def _rule(kind: str, params: Mapping[str, object], lang: str) -> str:
     return text(f"forest_shuffle.rule.{kind}", params, lang)
 
 
@@ -179,7 +179,7 @@ def _threshold(rule: Threshold, lang: str) -> str:
 
 
 def _slot_condition(s: Species, rule: SlotCondition, lang: str) -> str:
-    key = rule.condition
+    key: str = rule.condition
     if key == "shares_slot_with" and rule.target == s.id:
         key = "shares_slot_with_same"
     found = _rule(key, {"points": rule.points, "target": rule.target}, lang)

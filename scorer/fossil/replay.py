@@ -8,6 +8,7 @@ on so that every problem in the log is listed at once.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from scorer.fossil.evaluation import Evaluation, evaluate
@@ -21,6 +22,7 @@ from scorer.fossil.models import (
     Evaluate,
     Exchange,
     FossilFile,
+    LogEvent,
     Move,
     pieces,
 )
@@ -79,8 +81,7 @@ def replay(file: FossilFile) -> Replay:
             state.problems.append(problem(place, "fossil.after_end"))
             continue
         _check_evaluation_follows(state, event)
-        handler = _HANDLERS[type(event)]
-        if not handler(state, event, place, explanations, file.log[index + 1:]):
+        if not _apply(state, event, index, explanations, file.log[index + 1:]):
             continue
         state.events.append(ScoreEvent(
             index=index,
@@ -107,7 +108,25 @@ def _check_evaluation_follows(state: Replay, event: object) -> None:
     state.completed = None
 
 
-def _move(state: Replay, move: Move, place: Place, explain: list[Explanation], _rest) -> bool:
+def _apply(state: Replay, event: LogEvent, index: int, explain: list[Explanation],
+           rest: Sequence[LogEvent]) -> bool:
+    """Apply one log event; False if it was refused (its problems are in state.problems)."""
+    place: Place = ("log", index)
+    match event:
+        case Move():
+            return _move(state, event, place, explain)
+        case Exchange():
+            return _exchange(state, event, place, explain, rest[0] if rest else None)
+        case Evaluate():
+            return _evaluate(state, event, place, explain)
+        case Adjust():
+            return _adjust(state, event, place, explain)
+        case End():
+            return _end(state, place, explain)
+    raise TypeError(f"not a log event: {event!r}")
+
+
+def _move(state: Replay, move: Move, place: Place, explain: list[Explanation]) -> bool:
     player = _player(state, move.move, (*place, "move"))
     card = _card(state, move.take, (*place, "take")) if move.take else None
     if player is None or (move.take and card is None):
@@ -131,7 +150,7 @@ def _move(state: Replay, move: Move, place: Place, explain: list[Explanation], _
                                       player=state.names[player], expected=state.names[expected]))
     state.scores[player] -= move.cost
     state.last_mover, state.exchanged = player, False
-    params = {"player": state.names[player], "cost": move.cost}
+    params: dict[str, str | int] = {"player": state.names[player], "cost": move.cost}
     if card:
         state.finds[player][card] += 1
         state.taken[card] += 1
@@ -140,20 +159,20 @@ def _move(state: Replay, move: Move, place: Place, explain: list[Explanation], _
             state.completed = (card[0], place)
     explanation = Explanation(key="fossil.move_take" if card else "fossil.move", params=params)
     explain.append(explanation)
-    state.lines[player].append(ScoreLine(item=move.take or "move", place=LogEntry(place[1]),
+    state.lines[player].append(ScoreLine(item=move.take or "move", place=_entry(place),
                                          category="moves", points=-move.cost,
                                          explain=explanation))
     return True
 
 
 def _exchange(state: Replay, event: Exchange, place: Place, explain: list[Explanation],
-              rest) -> bool:
+              following: LogEvent | None) -> bool:
     detail, at = event.exchange, (*place, "exchange")
     player = _player(state, detail.player, (*at, "player"))
     other = _player(state, detail.with_, (*at, "with"))
     gives = _card(state, detail.gives, (*at, "gives"))
     gets = _card(state, detail.gets, (*at, "gets"))
-    if None in (player, other, gives, gets):
+    if player is None or other is None or gives is None or gets is None:
         return False
     ok = True
     if player != state.last_mover:
@@ -177,7 +196,7 @@ def _exchange(state: Replay, event: Exchange, place: Place, explain: list[Explan
         state.problems.append(problem(at, "fossil.exchange_unequal",
                                       gives=gives[1], gets=gets[1]))
         ok = False
-    if not ok or not _exchange_before_evaluation(state, rest[0] if rest else None, at):
+    if not ok or not _exchange_before_evaluation(state, following, at):
         return False
     state.exchanged = True
     state.finds[player][gives] -= 1
@@ -190,7 +209,7 @@ def _exchange(state: Replay, event: Exchange, place: Place, explain: list[Explan
     return True
 
 
-def _exchange_before_evaluation(state: Replay, following: object, at: Place) -> bool:
+def _exchange_before_evaluation(state: Replay, following: LogEvent | None, at: Place) -> bool:
     """An exchange belongs right before its evaluation: a move or the end after it is an error
     (the end evaluates without exchange). An adjustment may come between, and a log that stops
     after the exchange awaits the evaluation; both are only warned about."""
@@ -206,8 +225,7 @@ def _exchange_before_evaluation(state: Replay, following: object, at: Place) -> 
     return True
 
 
-def _evaluate(state: Replay, event: Evaluate, place: Place, explain: list[Explanation],
-              _rest) -> bool:
+def _evaluate(state: Replay, event: Evaluate, place: Place, explain: list[Explanation]) -> bool:
     fossil = event.evaluate
     if fossil in state.evaluated:
         state.problems.append(problem((*place, "evaluate"), "fossil.already_evaluated",
@@ -225,15 +243,15 @@ def _evaluate(state: Replay, event: Evaluate, place: Place, explain: list[Explan
             state.problems.append(warning(place, "fossil.evaluated_early", fossil=fossil,
                                           taken=taken, pieces=total))
     else:
-        holdings = _given_holdings(state, fossil, event.holdings, (*place, "holdings"))
-        if holdings is None:
+        given = _given_holdings(state, fossil, event.holdings, (*place, "holdings"))
+        if given is None:
             return False
+        holdings = given
     _apply_evaluation(state, fossil, holdings, place, explain)
     return True
 
 
-def _adjust(state: Replay, event: Adjust, place: Place, explain: list[Explanation],
-            _rest) -> bool:
+def _adjust(state: Replay, event: Adjust, place: Place, explain: list[Explanation]) -> bool:
     player = _player(state, event.adjust, (*place, "adjust"))
     if player is None:
         return False
@@ -246,13 +264,13 @@ def _adjust(state: Replay, event: Adjust, place: Place, explain: list[Explanatio
     explanation = Explanation(key="fossil.adjust", params={
         "player": state.names[player], "points": event.points, "note": event.note or ""})
     explain.append(explanation)
-    state.lines[player].append(ScoreLine(item="adjust", place=LogEntry(place[1]),
+    state.lines[player].append(ScoreLine(item="adjust", place=_entry(place),
                                          category="adjustments", points=event.points,
                                          explain=explanation))
     return True
 
 
-def _end(state: Replay, _event: End, place: Place, explain: list[Explanation], _rest) -> bool:
+def _end(state: Replay, place: Place, explain: list[Explanation]) -> bool:
     for fossil in FOSSILS:
         holdings = _held(state, fossil)
         if fossil not in state.evaluated and any(holdings):
@@ -261,7 +279,11 @@ def _end(state: Replay, _event: End, place: Place, explain: list[Explanation], _
     return True
 
 
-_HANDLERS = {Move: _move, Exchange: _exchange, Evaluate: _evaluate, Adjust: _adjust, End: _end}
+def _entry(place: Place) -> LogEntry:
+    """The log entry a place in the log is in: ("log", 3, ...) -> LogEntry(3)."""
+    index = place[1]
+    assert isinstance(index, int)
+    return LogEntry(index)
 
 
 def _apply_evaluation(state: Replay, fossil: str, holdings: list[list[int]], place: Place,
@@ -275,14 +297,15 @@ def _apply_evaluation(state: Replay, fossil: str, holdings: list[list[int]], pla
     state.evaluated.add(fossil)
     for player, explanation, category, points in _evaluation_lines(state, result):
         explain.append(explanation)
-        state.lines[player].append(ScoreLine(item=fossil, place=LogEntry(place[1]),
+        state.lines[player].append(ScoreLine(item=fossil, place=_entry(place),
                                              category=category, points=points,
                                              explain=explanation))
     if not result.cards:
         explain.append(Explanation(key="fossil.nobody_holds", params={"fossil": fossil}))
 
 
-def _evaluation_lines(state: Replay, result: Evaluation):
+def _evaluation_lines(state: Replay,
+                      result: Evaluation) -> Iterator[tuple[int, Explanation, str, int]]:
     """(player, explanation, category, points) for every gain and payment of an evaluation."""
     names, fossil = state.names, result.fossil
     top_names = [names[p] for p in result.top]
@@ -325,7 +348,7 @@ def _held(state: Replay, fossil: str) -> list[list[int]]:
             for finds in state.finds]
 
 
-def _given_holdings(state: Replay, fossil: str, given: dict[str, list[int]],
+def _given_holdings(state: Replay, fossil: str, given: Mapping[str, Sequence[int]],
                     place: Place) -> list[list[int]] | None:
     holdings: list[list[int]] = [[] for _ in state.names]
     ok = True
