@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from scorer.problems import Place, Problem, problem
+from scorer.places import Path
+from scorer.problems import Problem, problem
 
 MAX_NAME_LENGTH = 40
 
 
-def check_names(names: Sequence[str], place_of: Sequence[Place]) -> list[Problem]:
+def check_names(names: Sequence[str], place_of: Sequence[Path]) -> list[Problem]:
     """Names are 1-40 characters after trimming and unique (ignoring case) within a game."""
     problems = []
     seen: dict[str, int] = {}

@@ -26,8 +26,8 @@ from scorer.fossil.models import (
     Move,
     pieces,
 )
-from scorer.places import LogEntry
-from scorer.problems import Place, Problem, problem, warning
+from scorer.places import LogEntry, Path
+from scorer.problems import Problem, problem, warning
 from scorer.sheet import Explanation, ScoreEvent, ScoreLine
 
 CATEGORIES = ("start", "moves", "finds", "received", "paid", "adjustments")
@@ -55,7 +55,7 @@ class Replay:
     evaluated: set[str] = field(default_factory=set)
     last_mover: int | None = None
     exchanged: bool = False  # the last mover has made their one exchange
-    completed: tuple[str, Place] | None = None  # a fossil whose last piece was just taken
+    completed: tuple[str, Path] | None = None  # a fossil whose last piece was just taken
     ended: bool = False
 
 
@@ -74,7 +74,7 @@ def replay(file: FossilFile) -> Replay:
         finds=[Counter() for _ in names],
     )
     for index, event in enumerate(file.log):
-        place: Place = ("log", index)
+        place: Path = ("log", index)
         before = list(state.scores)
         explanations: list[Explanation] = []
         if state.ended:
@@ -111,7 +111,7 @@ def _check_evaluation_follows(state: Replay, event: object) -> None:
 def _apply(state: Replay, event: LogEvent, index: int, explain: list[Explanation],
            rest: Sequence[LogEvent]) -> bool:
     """Apply one log event; False if it was refused (its problems are in state.problems)."""
-    place: Place = ("log", index)
+    place: Path = ("log", index)
     match event:
         case Move():
             return _move(state, event, place, explain)
@@ -126,7 +126,7 @@ def _apply(state: Replay, event: LogEvent, index: int, explain: list[Explanation
     raise TypeError(f"not a log event: {event!r}")
 
 
-def _move(state: Replay, move: Move, place: Place, explain: list[Explanation]) -> bool:
+def _move(state: Replay, move: Move, place: Path, explain: list[Explanation]) -> bool:
     player = _player(state, move.move, (*place, "move"))
     card = _card(state, move.take, (*place, "take")) if move.take else None
     if player is None or (move.take and card is None):
@@ -165,7 +165,7 @@ def _move(state: Replay, move: Move, place: Place, explain: list[Explanation]) -
     return True
 
 
-def _exchange(state: Replay, event: Exchange, place: Place, explain: list[Explanation],
+def _exchange(state: Replay, event: Exchange, place: Path, explain: list[Explanation],
               following: LogEvent | None) -> bool:
     detail, at = event.exchange, (*place, "exchange")
     player = _player(state, detail.player, (*at, "player"))
@@ -209,7 +209,7 @@ def _exchange(state: Replay, event: Exchange, place: Place, explain: list[Explan
     return True
 
 
-def _exchange_before_evaluation(state: Replay, following: LogEvent | None, at: Place) -> bool:
+def _exchange_before_evaluation(state: Replay, following: LogEvent | None, at: Path) -> bool:
     """An exchange belongs right before its evaluation: a move or the end after it is an error
     (the end evaluates without exchange). An adjustment may come between, and a log that stops
     after the exchange awaits the evaluation; both are only warned about."""
@@ -225,7 +225,7 @@ def _exchange_before_evaluation(state: Replay, following: LogEvent | None, at: P
     return True
 
 
-def _evaluate(state: Replay, event: Evaluate, place: Place, explain: list[Explanation]) -> bool:
+def _evaluate(state: Replay, event: Evaluate, place: Path, explain: list[Explanation]) -> bool:
     fossil = event.evaluate
     if fossil in state.evaluated:
         state.problems.append(problem((*place, "evaluate"), "fossil.already_evaluated",
@@ -251,7 +251,7 @@ def _evaluate(state: Replay, event: Evaluate, place: Place, explain: list[Explan
     return True
 
 
-def _adjust(state: Replay, event: Adjust, place: Place, explain: list[Explanation]) -> bool:
+def _adjust(state: Replay, event: Adjust, place: Path, explain: list[Explanation]) -> bool:
     player = _player(state, event.adjust, (*place, "adjust"))
     if player is None:
         return False
@@ -270,7 +270,7 @@ def _adjust(state: Replay, event: Adjust, place: Place, explain: list[Explanatio
     return True
 
 
-def _end(state: Replay, place: Place, explain: list[Explanation]) -> bool:
+def _end(state: Replay, place: Path, explain: list[Explanation]) -> bool:
     for fossil in FOSSILS:
         holdings = _held(state, fossil)
         if fossil not in state.evaluated and any(holdings):
@@ -279,14 +279,14 @@ def _end(state: Replay, place: Place, explain: list[Explanation]) -> bool:
     return True
 
 
-def _entry(place: Place) -> LogEntry:
+def _entry(place: Path) -> LogEntry:
     """The log entry a place in the log is in: ("log", 3, ...) -> LogEntry(3)."""
     index = place[1]
     assert isinstance(index, int)
     return LogEntry(index)
 
 
-def _apply_evaluation(state: Replay, fossil: str, holdings: list[list[int]], place: Place,
+def _apply_evaluation(state: Replay, fossil: str, holdings: list[list[int]], place: Path,
                       explain: list[Explanation]) -> None:
     result = evaluate(fossil, holdings, state.scores, state.small_game)
     for player, change in result.changes.items():
@@ -349,7 +349,7 @@ def _held(state: Replay, fossil: str) -> list[list[int]]:
 
 
 def _given_holdings(state: Replay, fossil: str, given: Mapping[str, Sequence[int]],
-                    place: Place) -> list[list[int]] | None:
+                    place: Path) -> list[list[int]] | None:
     holdings: list[list[int]] = [[] for _ in state.names]
     ok = True
     for name, values in given.items():
@@ -368,7 +368,7 @@ def _given_holdings(state: Replay, fossil: str, given: Mapping[str, Sequence[int
     return holdings if ok else None
 
 
-def _player(state: Replay, name: str, place: Place) -> int | None:
+def _player(state: Replay, name: str, place: Path) -> int | None:
     trimmed = name.strip()
     if trimmed in state.names:
         return state.names.index(trimmed)
@@ -376,7 +376,7 @@ def _player(state: Replay, name: str, place: Place) -> int | None:
     return None
 
 
-def _card(state: Replay, text: str, place: Place) -> Card | None:
+def _card(state: Replay, text: str, place: Path) -> Card | None:
     fossil, _, value = text.strip().partition(":")
     if fossil not in FOSSILS:
         state.problems.append(problem(place, "fossil.unknown_fossil", fossil=fossil))
@@ -392,7 +392,7 @@ def _card(state: Replay, text: str, place: Place) -> Card | None:
     return card
 
 
-def _piece_left(state: Replay, card: Card, place: Place) -> bool:
+def _piece_left(state: Replay, card: Card, place: Path) -> bool:
     fossil, value = card
     if fossil in state.evaluated:
         state.problems.append(problem(place, "fossil.already_evaluated", fossil=fossil))

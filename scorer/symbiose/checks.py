@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 
+from scorer.places import Path
 from scorer.players import check_names
-from scorer.problems import Place, Problem, problem
+from scorer.problems import Problem, problem
 from scorer.symbiose.models import (
     COLUMNS,
     DECK_LIMITS,
@@ -73,7 +74,7 @@ def build_game(file: SymbioseFile, partial: bool = False) -> tuple[SymbioseGame 
     return game, problems
 
 
-def _cards(inputs: Sequence[CardInput | None], place: Place, problems: list[Problem],
+def _cards(inputs: Sequence[CardInput | None], place: Path, problems: list[Problem],
            partial: bool) -> Iterator[Card | None]:
     """The parsed cards; None keeps the place of an empty one or one that could not be read."""
     for column, value in enumerate(inputs):
@@ -104,7 +105,7 @@ def _deck_limits(ponds: Sequence[Pond], river: tuple[Card | None, ...]) -> list[
     return problems
 
 
-def _table(ponds: Sequence[Pond], river: tuple[Card | None, ...]) -> Iterator[tuple[Place, Card]]:
+def _table(ponds: Sequence[Pond], river: tuple[Card | None, ...]) -> Iterator[tuple[Path, Card]]:
     for index, pond in enumerate(ponds):
         for r, row in enumerate(pond):
             for c, card in enumerate(row):
