@@ -80,7 +80,7 @@ def enter_forest(phone: Phone, player: int, forest: list, cave: int,
                 expect(phone.by_id(f"card-{player}-{t}-{slot}-{k}")).to_be_attached()
     for count in range(1, cave + 1):
         phone.tap("cave-plus")
-        phone.expect_says("cave", f"Cave: {count} cards")
+        phone.expect_says("cave", f"Cave: {count} card")  # "card" or "cards"
 
 
 def start_game(server, make_context, names: list[str], boxes: list[str],

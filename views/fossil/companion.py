@@ -15,7 +15,7 @@ from typing import Any
 import flet as ft
 
 from scorer import Problem
-from scorer.fossil.models import SET_ASIDE
+from scorer.fossil.models import SET_ASIDE, card_of
 from scorer.fossil.replay import max_cost
 from scorer.fossil.state import Due
 from views.fossil.correction import CorrectionPanel
@@ -124,7 +124,7 @@ class CompanionScreen(Screen):
         """Correct move `index`: the turn panel at the top, filled in with that move."""
         entry = self.table.log[index]
         self.editing, self.cost = index, entry["cost"]
-        self.fossil = entry["take"].partition(":")[0]
+        self.fossil = card_of(entry["take"])[0]
         self.mover = self.table.names.index(entry["move"])
         self.refused = []
         self.refresh()
@@ -362,8 +362,8 @@ class CompanionScreen(Screen):
         table, lang, board_of = self.table, self.app.lang, self._board()
         was = None  # the value of the move being corrected, while its fossil is chosen
         if self.editing is not None:
-            fossil, _, value = table.log[self.editing]["take"].partition(":")
-            was = int(value) if fossil == self.fossil else None
+            fossil, value = card_of(table.log[self.editing]["take"])
+            was = value if fossil == self.fossil else None
         costs = [pill(f"cost-{n}", str(n), do(self.pick_cost, n), selected=self.cost == n,
                       tooltip=self.t("fossil.cost_chip", cost=n))
                  for n in range(1, max_cost(table.small) + 1)]
@@ -488,5 +488,5 @@ class CompanionScreen(Screen):
 
 def _turn_field(refused: list[tuple[int, Problem]], at: int) -> str:
     """Where a refused move is explained: at the cost chips if it cannot be paid."""
-    return "cost" if any(p.key == "fossil.cannot_pay" and index == at
+    return "cost" if any(p.path[-1:] == ("cost",) and index == at
                          for index, p in refused) else "take"

@@ -9,6 +9,7 @@ from typing import Any
 import flet as ft
 
 from scorer import ScoreEvent
+from scorer.fossil.models import card_of
 from views.fossil.table import track
 from views.i18n import scorer_text, ui
 from views.widgets.common import do, icon_image, labelled, text
@@ -19,7 +20,7 @@ def fossil_name(fossil: str, lang: str) -> str:
     return scorer_text(f"fossil_name.{fossil}", {}, lang)
 
 def card_name(card: str, lang: str) -> str:
-    fossil, _, value = card.partition(":")
+    fossil, value = card_of(card)
     return f"{fossil_name(fossil, lang)} {value}"
 
 def fossil_icon(fossil: str, size: int) -> ft.Image:
