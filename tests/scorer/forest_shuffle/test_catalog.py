@@ -4,8 +4,12 @@ Every expected number below is copied from that document (sections 2-6 and 8), i
 notation, so a wrong copy in cards.json or split_cards.json fails here.
 """
 
+import copy
+import dataclasses
+import json
 import re
 from collections import Counter
+from importlib.resources import files
 
 import pytest
 from pydantic import ValidationError
@@ -13,6 +17,14 @@ from pydantic import ValidationError
 from scorer.forest_shuffle import catalog as cat
 
 C = cat.load_catalog()
+SHIPPED = files("scorer.forest_shuffle")
+CARDS = json.loads(SHIPPED.joinpath("cards.json").read_text(encoding="utf-8"))
+SPLIT_CARDS = json.loads(SHIPPED.joinpath("split_cards.json").read_text(encoding="utf-8"))
+
+
+def test_the_shipped_files_pass_the_full_validation_and_load_alike():
+    """load_catalog trusts the files it ships with: this is the check it skips."""
+    assert cat.validated(CARDS, SPLIT_CARDS) == C
 
 TREE_NAMES = {
     "Beech": "beech", "Birch": "birch", "Douglas Fir": "douglas_fir",
@@ -253,10 +265,21 @@ def test_split_cards_spot_checks():
 
 
 def test_a_split_card_half_must_exist_in_the_catalogue():
-    data = C.model_dump()
-    data["split_cards"][0]["halves"][0]["tree_symbol"] = "stone_pine"
-    with pytest.raises(ValidationError, match="no left/stone_pine print"):
-        cat.Catalog.model_validate(data)
+    split = copy.deepcopy(SPLIT_CARDS)
+    split["cards"][0]["halves"][0]["tree_symbol"] = "stone_pine"
+    with pytest.raises(ValueError, match="no left/stone_pine print"):
+        cat.validated(CARDS, split)
+
+
+def test_a_rule_must_name_known_species_and_names_are_unique():
+    cards = copy.deepcopy(CARDS)
+    cards["species"][0]["rule"] = {"kind": "per_species", "points": 1, "species": ["unicorn"]}
+    with pytest.raises(ValueError, match="unknown species unicorn"):
+        cat.validated(cards, SPLIT_CARDS)
+    cards = copy.deepcopy(CARDS)
+    cards["species"][1]["names"]["de"] = cards["species"][0]["names"]["de"]
+    with pytest.raises(ValueError, match="used by"):
+        cat.validated(cards, SPLIT_CARDS)
 
 
 @pytest.mark.parametrize(
@@ -455,19 +478,34 @@ def test_unknown_names_and_ids():
     assert cat.suggest("zzzzzz") == []
 
 
+def with_species(index: int, **changes: object) -> dict:
+    cards = copy.deepcopy(CARDS)
+    cards["species"][index] |= changes
+    return cards
+
+
 def test_models_are_strict_and_frozen():
-    data = C.by_id("lynx").model_dump()
+    lynx = next(i for i, s in enumerate(CARDS["species"]) if s["id"] == "lynx")
     with pytest.raises(ValidationError):
-        cat.Species.model_validate({**data, "colour": "red"})
+        cat.validated(with_species(lynx, colour="red"), SPLIT_CARDS)
     with pytest.raises(ValidationError):
-        cat.Species.model_validate({**data, "rule": {"kind": "fixed", "points": 1, "per": "x"}})
+        cat.validated(with_species(lynx, rule={"kind": "fixed", "points": 1, "per": "x"}),
+                      SPLIT_CARDS)
     with pytest.raises(ValidationError):
-        C.by_id("lynx").cost = 5
+        cat.validated(with_species(lynx, cost=-1), SPLIT_CARDS)
+    with pytest.raises(ValidationError):
+        cat.validated(with_species(lynx, id="Lynx"), SPLIT_CARDS)
+    prints = copy.deepcopy(CARDS["species"][lynx]["boxes"])
+    next(iter(prints.values()))["copies"] += 1
+    with pytest.raises(ValidationError, match="variants add up to"):
+        cat.validated(with_species(lynx, boxes=prints), SPLIT_CARDS)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        C.by_id("lynx").cost = 5  # type: ignore[misc]
     assert cat.load_catalog() is C
 
 
 def test_only_the_cuckoo_needs_company_and_it_names_the_symbol():
     assert [s.id for s in C.species if s.sharing and s.sharing.required] == ["cuckoo"]
     assert C.by_id("cuckoo").sharing.with_symbol == "bird"
-    with pytest.raises(ValidationError):
+    with pytest.raises(ValueError, match="a required sharing names the symbol"):
         cat.SlotSharing(where="own_slot", with_species=("common_toad",), required=True)
