@@ -6,10 +6,11 @@ describes their shape and offers lookups. Scoring code interprets the rules.
 The shape is frozen dataclasses, not pydantic models: building ~25 models and validating the
 cards cost ~18 ms at every start of `python -m scorer`. The files ship with the package, so
 `validated` (pydantic, strict about unknown keys, with every cross-reference checked) runs in
-the tests, and `load_catalog` trusts them and fills the same dataclasses from the JSON.
+the tests, and `load_catalog` trusts them and fills the same dataclasses from the JSON, reading
+each field by its type. Annotations are evaluated as the classes are made (no
+`from __future__ import annotations`): reading them back from strings compiled each one again.
+Split cards are read only when asked for (`split_cards`): scoring never needs them.
 """
-
-from __future__ import annotations
 
 import dataclasses
 import difflib
@@ -18,7 +19,7 @@ import types
 from collections import Counter
 from collections.abc import Callable
 from functools import cache, cached_property
-from importlib.resources import files
+from pathlib import Path
 from typing import (
     Annotated,
     Any,
@@ -28,7 +29,6 @@ from typing import (
     dataclass_transform,
     get_args,
     get_origin,
-    get_type_hints,
 )
 
 # Loaded with the file models anyway; here they only annotate, for `validated`.
@@ -419,7 +419,6 @@ class Catalog(_Data):
     rulings: dict[str, str]
     species: tuple[Species, ...]
     caves: tuple[Cave, ...]
-    split_cards: tuple[SplitCard, ...] = ()
 
     @cached_property
     def _ids(self) -> dict[str, Species]:
@@ -461,7 +460,7 @@ class Catalog(_Data):
         return [s for s in self.species if box in s.boxes]
 
 
-def _reference_problems(catalog: Catalog) -> list[str]:
+def _reference_problems(catalog: Catalog, split_cards: tuple[SplitCard, ...]) -> list[str]:
     """Every id a rule or card mentions must exist, so a typo fails in the tests, not at
     scoring."""
     ids = [s.id for s in catalog.species]
@@ -470,7 +469,7 @@ def _reference_problems(catalog: Catalog) -> list[str]:
     known, problems = set(ids), []
     for s in catalog.species:
         problems += _species_problems(s, known, catalog)
-    for c in catalog.split_cards:
+    for c in split_cards:
         for h in c.halves:
             sp = catalog.by_id_or_none(h.species)
             if sp is None or c.box not in sp.boxes:
@@ -523,28 +522,40 @@ def _rule_symbols(rule: Rule) -> tuple[str, ...]:
     return tuple(x for x in found if x)
 
 
-def validated(cards: dict[str, Any], split_cards: dict[str, Any]) -> Catalog:
-    """The catalogue of these JSON values, checked in full: every field's type and bounds, no
-    unknown key, every record's own checks and every cross-reference. The tests run it on the
-    shipped files; it raises pydantic's ValidationError or ValueError."""
+def validated(cards: object, split_cards: object) -> tuple[Catalog, SplitCardFile]:
+    """The catalogue and split cards of these JSON values, checked in full: every field's type
+    and bounds, no unknown key, every record's own checks and every cross-reference. The tests
+    run it on the shipped files; it raises pydantic's ValidationError or ValueError."""
     from pydantic import TypeAdapter  # only the tests pay for building the validators
 
-    TypeAdapter(SplitCardFile).validate_python(split_cards)
-    catalog = TypeAdapter(Catalog).validate_python({**cards, "split_cards": split_cards["cards"]})
-    problems = _reference_problems(catalog)
+    split = TypeAdapter(SplitCardFile).validate_python(split_cards)
+    catalog = TypeAdapter(Catalog).validate_python(cards)
+    problems = _reference_problems(catalog, split.cards)
     if problems:
         raise ValueError("; ".join(problems))
     _ = catalog._names  # raises on a name shared by two species
-    return catalog
+    return catalog, split
+
+
+def _shipped(name: str) -> Any:
+    return json.loads((_HERE / name).read_text(encoding="utf-8"))
+
+
+_HERE = Path(__file__).parent
 
 
 @cache
 def load_catalog() -> Catalog:
     """The packaged catalogue, read once per process (`validated` checks it in the tests)."""
-    package = files("scorer.forest_shuffle")
-    cards = json.loads(package.joinpath("cards.json").read_text(encoding="utf-8"))
-    split = json.loads(package.joinpath("split_cards.json").read_text(encoding="utf-8"))
-    return _reader(Catalog)({**cards, "split_cards": split["cards"]})  # type: ignore[no-any-return]
+    catalog: Catalog = _reader(Catalog)(_shipped("cards.json"))
+    return catalog
+
+
+@cache
+def split_cards() -> tuple[SplitCard, ...]:
+    """The packaged split cards: which two halves share a physical card."""
+    found: SplitCardFile = _reader(SplitCardFile)(_shipped("split_cards.json"))
+    return found.cards
 
 
 # --- Filling the dataclasses from trusted JSON ------------------------------------------
@@ -555,7 +566,7 @@ _Read = Callable[[Any], Any]
 @cache
 def _reader(cls: type) -> _Read:
     """Builds a record of `cls` from its JSON object, its fields read by their types."""
-    fields = {name: _value_reader(hint) for name, hint in get_type_hints(cls).items()}
+    fields = {name: _value_reader(hint) for name, hint in _field_types(cls).items()}
 
     def read(data: dict[str, Any]) -> Any:
         return cls(**{name: value if (field := fields[name]) is None else field(value)
@@ -569,6 +580,8 @@ def _value_reader(hint: Any) -> _Read | None:
     them). Only what the catalogue's fields use: records, tuples, dicts, optional values and
     the union of rules told apart by their `kind`."""
     origin, args = get_origin(hint), get_args(hint)
+    if origin is Annotated:  # bounds and patterns: for `validated`
+        return _value_reader(args[0])
     if dataclasses.is_dataclass(hint):
         return _reader(hint)  # type: ignore[arg-type]
     if origin is tuple:
@@ -584,9 +597,13 @@ def _value_reader(hint: Any) -> _Read | None:
             if member is None:
                 return None
             return lambda found: None if found is None else member(found)
-        by_kind = {get_args(get_type_hints(m)["kind"])[0]: _reader(m) for m in members}
+        by_kind = {get_args(_field_types(m)["kind"])[0]: _reader(m) for m in members}
         return lambda found: by_kind[found["kind"]](found)
     return None
+
+
+def _field_types(cls: type) -> dict[str, Any]:
+    return {field.name: field.type for field in dataclasses.fields(cls)}
 
 
 def suggest(unknown_id: str, limit: int = 3) -> list[str]:
