@@ -388,10 +388,10 @@ def test_rule_numbers():
     assert rule("red_deer").symbols == ("tree", "plant")
     assert rule("european_fat_dormouse").points == 15
     assert rule("european_fat_dormouse").only_on == "tree"
-    assert rule("silver_fir") == rule("o_christmas_tree")
+    assert dataclasses.asdict(rule("silver_fir")) == dataclasses.asdict(rule("o_christmas_tree"))
     assert rule("european_hare").species == ("european_hare", "mountain_hare")
-    assert rule("meeps") == rule("european_wildcat")
-    assert rule("sheep") == rule("fallow_deer")
+    assert dataclasses.asdict(rule("meeps")) == dataclasses.asdict(rule("european_wildcat"))
+    assert dataclasses.asdict(rule("sheep")) == dataclasses.asdict(rule("fallow_deer"))
     assert rule("robber").points == 7
     bats = [s for s in C.species if "bat" in s.symbols]
     assert len(bats) == 7 and {(b.rule.at_least, b.rule.points) for b in bats} == {(3, 5)}
