@@ -367,6 +367,8 @@ def _cave_type(catalog: Catalog, boxes: tuple[Box, ...], cave_type: str | None, 
 def _copy_limits(placed: list[_Placed], boxes: tuple[Box, ...]) -> list[Problem]:
     """Cards beyond the copies of the boxes in play (a species in two boxes has both boxes'
     copies), over all forests, reported where the first extra lies."""
+    if _within_limits(placed, boxes):
+        return []  # the usual table: counted per species and print, not card by card
     problems = []
     seen: Counter[tuple] = Counter()
     for card in placed:
@@ -387,3 +389,14 @@ def _copy_limits(placed: list[_Placed], boxes: tuple[Box, ...]) -> list[Problem]
                                     card=species.id, side=card.side, symbol=card.symbol,
                                     limit=print_limit))
     return problems
+
+
+def _within_limits(placed: list[_Placed], boxes: tuple[Box, ...]) -> bool:
+    """No species and no print beyond its copies (then _copy_limits finds nothing)."""
+    prints = [card.print for card in placed]
+    copies = Counter(p.species for p in prints)
+    if any(n > species.copies_in(boxes) for species, n in copies.items()):
+        return False
+    printed = Counter((p.species, p.side, p.symbol) for p in prints if p.symbol is not None)
+    return all(n <= species.variants_in(side, boxes)[symbol]  # type: ignore[arg-type]
+               for (species, side, symbol), n in printed.items())

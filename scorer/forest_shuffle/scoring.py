@@ -69,8 +69,13 @@ def _lines(game: ForestShuffleGame, index: int) -> list[ScoreLine]:
             cards = host.slot(slot)
             for k, card in enumerate(cards):
                 where = ForestSpot(index, number - 1, slot, k, shared=len(cards) > 1)
-                seen = _Seen(forest, others, host, number, slot, k, card, sets)
-                lines.append(_line(seen, where, SLOT_CATEGORY[slot], explained))
+                found = explained.get((card.species, card.tree_symbol))
+                if found is None:  # only then the card's surroundings are needed
+                    seen = _Seen(forest, others, host, number, slot, k, card, sets)
+                    found = _scored(seen, where, explained)
+                lines.append(ScoreLine(item=card.species, place=where,
+                                       category=SLOT_CATEGORY[slot], points=found[0],
+                                       explain=found[1]))
     lines.append(_cave_line(forest, Cave(index)))
     return lines
 
@@ -94,16 +99,22 @@ def _flipped_by(host: Host) -> str:
 
 
 def _line(seen: _Seen, where: ForestSpot, category: str, explained: _Explained) -> ScoreLine:
-    rule = rule_of(seen.card)
-    alike = (seen.card.species, seen.card.tree_symbol) if rule.kind in _PLACE_FREE else None
-    found = explained.get(alike) if alike else None
+    found = explained.get((seen.card.species, seen.card.tree_symbol))
     if found is None:
-        points, key, params = RULES[rule.kind](rule, seen, where)
-        found = points, _explanation(key, params)
-        if alike:
-            explained[alike] = found
+        found = _scored(seen, where, explained)
     return ScoreLine(item=seen.card.species, place=where, category=category, points=found[0],
                      explain=found[1])
+
+
+def _scored(seen: _Seen, where: ForestSpot, explained: _Explained) -> tuple[int, Explanation]:
+    """The card's points and explanation; kept in `explained` for the species' other cards
+    when its rule does not look at the card's place."""
+    rule = rule_of(seen.card)
+    points, key, params = RULES[rule.kind](rule, seen, where)
+    found = points, _explanation(key, params)
+    if rule.kind in _PLACE_FREE:
+        explained[(seen.card.species, seen.card.tree_symbol)] = found
+    return found
 
 
 def _explanation(key: str, params: dict[str, Any]) -> Explanation:
