@@ -125,8 +125,7 @@ def _forest(catalog: Catalog, boxes: tuple[Box, ...], player: PlayerFile, place:
     counters = [p for p in placed if isinstance(p.species.rule, PerTreeSymbol)]
     for card in placed:
         _check_symbol_needed(card, counters, problems)
-    finished = iter(placed)
-    hosts = [_host(host, slots, finished) for host, slots in read]
+    hosts = [_host(host, slots) for host, slots in read]
     cave_type = _cave_type(catalog, boxes, player.cave_type, (*place, "cave_type"), problems)
     forest = Forest(hosts=tuple(h for h in hosts if h is not None), cave=player.cave,
                     cave_type=cave_type)
@@ -147,23 +146,28 @@ def _read_entry(catalog: Catalog, boxes: tuple[Box, ...], entry: ForestEntry, pl
         problems.append(problem((*place, "symbol"), "forest_shuffle.sapling_symbol"))
     slots: _Slots = {}
     for slot in SLOTS:
-        cards = entry.slot_cards(slot)
-        single = not isinstance(getattr(entry, slot), list)
-        slots[slot] = [
-            _read_card(boxes, card, (*place, slot) if single else (*place, slot, k), slot,
-                       problems)
-            for k, card in enumerate(cards)]
-    for slot in SLOTS:  # after all slots: a Stinging Nettle below opens the top slot
-        _check_sharing(slot, slots, (*place, slot), problems)
-        _check_company(slot, slots[slot], problems)
+        value = getattr(entry, slot)
+        if value is None:
+            slots[slot] = []
+        elif isinstance(value, list):
+            slots[slot] = [_read_card(boxes, card, (*place, slot, k), slot, problems)
+                           for k, card in enumerate(value)]
+        else:
+            slots[slot] = [_read_card(boxes, value, (*place, slot), slot, problems)]
+    for slot, cards in slots.items():  # after all slots: a Stinging Nettle below opens the top
+        if cards:
+            _check_sharing(slot, slots, (*place, slot), problems)
+            _check_company(slot, cards, problems)
     return host, slots
 
 
 def _read_card(boxes: tuple[Box, ...], value: CardInput | _Ref, place: Place, side: str,
                problems: list[Problem]) -> _Placed | None:
     # A plain id needs no second pydantic pass: scoring reads a table after every tap.
-    card = value if isinstance(value, CardObject | _Ref) else _Ref(value, None, None)
-    found = _print_of(card.card, card.symbol, card.box, side, boxes)
+    if isinstance(value, str):
+        found = _print_of(value, None, None, side, boxes)
+    else:
+        found = _print_of(value.card, value.symbol, value.box, side, boxes)
     if isinstance(found, _Print):
         return _Placed(place, found)
     problems.append(problem(place, found[0], **found[1]))
@@ -322,19 +326,18 @@ def _ambiguous(printed: set[str], counter: _Placed) -> bool:
     return bool(printed & counted) and bool(printed - counted)
 
 
-def _host(host: _Placed | str | None, slots: _Slots, finished: Iterator[_Placed]) -> Host | None:
-    """The checked host; `finished` yields the symbol-checked cards in _flatten order."""
-    card = next(finished).print.card if isinstance(host, _Placed) else None
-    cards = {slot: tuple(next(finished).print for c in found if c is not None)
-             for slot, found in slots.items()}
+def _host(host: _Placed | str | None, slots: _Slots) -> Host | None:
+    """The checked host with the cards read in its slots."""
     if host is None:
         return None
-    kind = host.species.kind if isinstance(host, _Placed) else "sapling"
-    attached = {slot: tuple(p.card for p in prints) for slot, prints in cards.items()}
-    if kind == "tree" and any(_flips_host(p) for p in cards["top"]):
-        return Host(kind="sapling", card=None, flipped=card.species if card else None,
-                    **attached)  # type: ignore[arg-type]
-    return Host(kind=kind, card=card, **attached)  # type: ignore[arg-type]
+    attached = {slot: tuple(c.print.card for c in found if c is not None)
+                for slot, found in slots.items()}
+    if not isinstance(host, _Placed):
+        return Host(kind="sapling", card=None, **attached)
+    card = host.print.card
+    if host.species.kind == "tree" and any(_flips_host(c.print) for c in slots["top"] if c):
+        return Host(kind="sapling", card=None, flipped=card.species, **attached)
+    return Host(kind=host.species.kind, card=card, **attached)
 
 
 def _flips_host(found: _Print) -> bool:
