@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import (
     Annotated,
     Any,
+    ClassVar,
     Literal,
     TypeVar,
     Union,
@@ -44,6 +45,7 @@ Kind = Literal["tree", "shrub", "dweller"]
 class _Data:
     # Catalogue data is read-only and must not hide typos in the JSON (pydantic's config).
     __pydantic_config__ = ConfigDict(extra="forbid")
+    __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]  # each record's, by _record
 
     def __repr__(self) -> str:
         # One for all records: dataclasses compile a __repr__ per class at every start.

@@ -18,13 +18,14 @@ from functools import cache
 from typing import Any
 
 from scorer.forest_shuffle import catalog as cat
+from scorer.forest_shuffle.catalog import Slot
 from scorer.forest_shuffle.models import SLOTS, Card, Forest, ForestShuffleGame, Host
 from scorer.places import Cave, ForestSpot
 from scorer.sheet import Explanation, ScoreLine, ScoreSheet, build_sheet, player_score
 
 CATEGORIES = ("trees", "top", "bottom", "sides", "cave")
 SLOT_CATEGORY = {"top": "top", "bottom": "bottom", "left": "sides", "right": "sides"}
-OPPOSITE = {"left": "right", "right": "left", "top": "bottom", "bottom": "top"}
+OPPOSITE: dict[Slot, Slot] = {"left": "right", "right": "left", "top": "bottom", "bottom": "top"}
 _TREE_ONLY = frozenset({"tree"})  # a sapling shows the tree type symbol and nothing else
 
 Result = tuple[int, str, dict[str, Any]]
@@ -49,7 +50,7 @@ class _Seen:
     others: tuple[Forest, ...]
     host: Host
     number: int  # the host's place in the forest, from 1
-    slot: str | None  # None: the host card itself
+    slot: Slot | None  # None: the host card itself
     index: int
     card: Card
     # set id -> where it was scored: (where, host number, slot)
@@ -185,7 +186,8 @@ def species_count(forest: Forest, species: tuple[str, ...]) -> int:
     if key not in forest.counts:
         forest.counts[key] = sum(c.species in species or c.counts_as in species
                                  for c in visible(forest))
-    return forest.counts[key]
+    found: int = forest.counts[key]
+    return found
 
 
 def bees(forest: Forest, at: str, species: tuple[str, ...] = ()) -> int:
@@ -200,14 +202,16 @@ def _bees_at_trees(forest: Forest) -> list[tuple[str | None, int]]:
         found = ((host.species, sum(_is_bee(card) for card in host.attached()))
                  for host in forest.hosts if host.is_tree)
         forest.counts["bees"] = [(species, n) for species, n in found if n]
-    return forest.counts["bees"]
+    at_trees: list[tuple[str | None, int]] = forest.counts["bees"]
+    return at_trees
 
 
 def count(forest: Forest, what: cat.Count) -> tuple[int, int]:
     """(the count incl. bees, the bees in it)."""
     if what not in forest.counts:
         forest.counts[what] = _count(forest, what)
-    return forest.counts[what]
+    found: tuple[int, int] = forest.counts[what]
+    return found
 
 
 def _count(forest: Forest, what: cat.Count) -> tuple[int, int]:
@@ -297,7 +301,8 @@ def _sided(forest: Forest) -> list[tuple[str, Card]]:
             for side, cards in (("whole", (h.card,) if h.card else ()),
                                 *((s, h.slot(s)) for s in SLOTS))
             for c in cards]
-    return forest.counts["sided"]
+    found: list[tuple[str, Card]] = forest.counts["sided"]
+    return found
 
 
 def _shows(card: Card, side: str, wanted: tuple[str | None, ...]) -> bool:
@@ -439,7 +444,7 @@ def _bee_counts_for(species_id: str, host: Host) -> bool:
     return host.is_tree and (what.plus_bees == "at_any_tree" or host.species in what.species)
 
 
-RULES: dict[str, Callable[[Any, _Seen, str], Result]] = {
+RULES: dict[str, Callable[[Any, _Seen, ForestSpot], Result]] = {
     "fixed": _fixed,
     "per_symbol": _per_symbol,
     "per_species": _per_species,
