@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from scorer.forest_shuffle.catalog import load_catalog
+from scorer.forest_shuffle.catalog import load_catalog, split_cards
 
 NAMES = ["Ann", "Bob", "Cas", "Dee", "Eve"]
 
@@ -21,7 +21,7 @@ def dealt_table(players: int, boxes: tuple[str, ...], trees_each: int, dwellers_
     hosts = [(s.id, symbol) for box in boxes for s in catalog.in_box(box)
              if s.kind in ("tree", "shrub")
              for symbol, n in s.boxes[box].variants["whole"].items() for _ in range(n)]
-    halves = [rng.choice(card.halves) for card in catalog.split_cards if card.box in boxes]
+    halves = [rng.choice(card.halves) for card in split_cards() if card.box in boxes]
     rng.shuffle(hosts)
     rng.shuffle(halves)
     forests = []

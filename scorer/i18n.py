@@ -103,10 +103,15 @@ def plural_category(lang: str, count: int) -> str:
 
 @cache
 def _plural_rule(lang: str) -> Callable[[int], str]:
-    # Imported here: Babel and its locale data cost ~12 ms, which a run without a count skips.
-    from babel.core import Locale
+    # Babel's Locale would load the language's whole CLDR data (~12 ms at every CLI start) for
+    # these few rules, so `plural_rules.json` keeps Babel's rules of each language (a test keeps
+    # the copy equal to Babel's) and Babel's PluralRule evaluates them. A language without rules
+    # there has "other" only.
+    from babel.plural import PluralRule
 
-    return Locale.parse(lang).plural_form
+    rules = json.loads((resources.files("scorer") / "plural_rules.json")
+                       .read_text(encoding="utf-8"))
+    return PluralRule(rules.get(lang, {}))
 
 
 def template(message: Message, params: Mapping[str, Any], lang: str) -> str:

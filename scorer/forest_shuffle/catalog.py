@@ -1,19 +1,39 @@
 """The Forest Shuffle card catalogue: species, scoring rules, split cards and caves as data.
 
 The facts live in ``cards.json`` and ``split_cards.json`` next to this module; this module only
-describes their shape (pydantic, strict) and offers lookups. Scoring code interprets the rules.
+describes their shape and offers lookups. Scoring code interprets the rules.
+
+The shape is frozen dataclasses, not pydantic models: building ~25 models and validating the
+cards cost ~18 ms at every start of `python -m scorer`. The files ship with the package, so
+`validated` (pydantic, strict about unknown keys, with every cross-reference checked) runs in
+the tests, and `load_catalog` trusts them and fills the same dataclasses from the JSON, reading
+each field by its type. Annotations are evaluated as the classes are made (no
+`from __future__ import annotations`): reading them back from strings compiled each one again.
+Split cards are read only when asked for (`split_cards`): scoring never needs them.
 """
 
-from __future__ import annotations
-
+import dataclasses
 import difflib
 import json
+import types
 from collections import Counter
+from collections.abc import Callable
 from functools import cache, cached_property
-from importlib.resources import files
-from typing import Annotated, Literal
+from pathlib import Path
+from typing import (
+    Annotated,
+    Any,
+    ClassVar,
+    Literal,
+    TypeVar,
+    Union,
+    dataclass_transform,
+    get_args,
+    get_origin,
+)
 
-from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, PositiveInt, model_validator
+# Loaded with the file models anyway; here they only annotate, for `validated`.
+from pydantic import ConfigDict, Field, NonNegativeInt, PositiveInt
 
 Box = Literal["base", "alpine", "woodland_edge", "exploration", "promo"]
 Slot = Literal["top", "bottom", "left", "right"]
@@ -22,17 +42,40 @@ VariantSide = Literal["whole", "top", "bottom", "left", "right"]
 Kind = Literal["tree", "shrub", "dweller"]
 
 
-class _Data(BaseModel):
-    # Catalogue data is read-only and must not hide typos in the JSON.
-    model_config = ConfigDict(extra="forbid", frozen=True)
+class _Data:
+    # Catalogue data is read-only and must not hide typos in the JSON (pydantic's config).
+    __pydantic_config__ = ConfigDict(extra="forbid")
+    __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]  # each record's, by _record
+
+    def __repr__(self) -> str:
+        # One for all records: dataclasses compile a __repr__ per class at every start.
+        shown = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self))
+        return f"{type(self).__name__}({shown})"
 
 
+_T = TypeVar("_T")
+
+
+@dataclass_transform(frozen_default=True, kw_only_default=True, eq_default=False)
+def _record(cls: type[_T]) -> type[_T]:
+    """A catalogue record: frozen, fields by name (a record's checks are its __post_init__).
+    Each record is its one copy in the catalogue, so it equals and hashes as itself: no
+    __eq__ and __hash__ compiled per class (~4 ms of every start with __repr__)."""
+    return dataclasses.dataclass(frozen=True, kw_only=True, eq=False, repr=False)(cls)
+
+
+NonEmpty = Field(min_length=1)
+Id = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
+
+
+@_record
 class Names(_Data):
-    en: str = Field(min_length=1)
-    de: str = Field(min_length=1)
-    nl: str = Field(min_length=1)
+    en: Annotated[str, NonEmpty]
+    de: Annotated[str, NonEmpty]
+    nl: Annotated[str, NonEmpty]
 
 
+@_record
 class Count(_Data):
     """What a threshold/majority/table/set rule counts in the owner's forest."""
 
@@ -42,45 +85,49 @@ class Count(_Data):
     # Violet Carpenter Bees add 1 each: at a tree of the counted species, or at any tree.
     plus_bees: Literal["none", "at_host", "at_any_tree"] = "none"
 
-    @model_validator(mode="after")
-    def _fields_match_of(self) -> Count:
+    def __post_init__(self) -> None:
         if (self.of == "species") != bool(self.species):
             raise ValueError("'species' is required exactly when of='species'")
         if (self.of in ("symbol", "distinct_species")) != (self.symbol is not None):
             raise ValueError("'symbol' is required exactly when of is 'symbol'/'distinct_species'")
-        return self
 
 
+@_record
 class Step(_Data):
     at_least: NonNegativeInt
     points: int
 
 
+@_record
 class Fixed(_Data):
     kind: Literal["fixed"]
     points: int
 
 
+@_record
 class PerSymbol(_Data):
     """points per card with each listed symbol in the own forest (the card itself included)."""
 
     kind: Literal["per_symbol"]
     points: int
-    symbols: tuple[str, ...] = Field(min_length=1)
+    symbols: Annotated[tuple[str, ...], NonEmpty]
 
 
+@_record
 class PerSpecies(_Data):
     kind: Literal["per_species"]
     points: int
-    species: tuple[str, ...] = Field(min_length=1)
+    species: Annotated[tuple[str, ...], NonEmpty]
 
 
+@_record
 class PerDistinctSpecies(_Data):
     kind: Literal["per_distinct_species"]
     points: int
     symbol: str
 
 
+@_record
 class PerTreeSymbol(_Data):
     """points per card (tree, shrub, dweller half) showing a matching tree symbol."""
 
@@ -90,13 +137,12 @@ class PerTreeSymbol(_Data):
     tree_symbols: tuple[str, ...] = ()
     points_per_sapling: NonNegativeInt = 0
 
-    @model_validator(mode="after")
-    def _one_source_of_symbols(self) -> PerTreeSymbol:
+    def __post_init__(self) -> None:
         if self.same_as_own == bool(self.tree_symbols):
             raise ValueError("give either same_as_own or tree_symbols")
-        return self
 
 
+@_record
 class PerPosition(_Data):
     kind: Literal["per_position"]
     points: int
@@ -108,6 +154,7 @@ class PerPosition(_Data):
     ]
 
 
+@_record
 class Threshold(_Data):
     kind: Literal["threshold"]
     count: Count
@@ -116,39 +163,41 @@ class Threshold(_Data):
     otherwise: int = 0
 
 
+@_record
 class Table(_Data):
     """Per card: points of the last step whose at_least the count reaches (0 below the first)."""
 
     kind: Literal["table"]
     count: Count
-    steps: tuple[Step, ...] = Field(min_length=1)
+    steps: Annotated[tuple[Step, ...], NonEmpty]
 
-    @model_validator(mode="after")
-    def _ascending(self) -> Table:
+    def __post_init__(self) -> None:
         bounds = [s.at_least for s in self.steps]
         if bounds != sorted(set(bounds)):
             raise ValueError("steps must have strictly ascending at_least")
-        return self
 
 
+@_record
 class SetTable(_Data):
     """Scored once per set_id: table[n-1] for n counted cards, the last entry caps."""
 
     kind: Literal["set_table"]
     set_id: str
     count: Count
-    table: tuple[int, ...] = Field(min_length=1)
+    table: Annotated[tuple[int, ...], NonEmpty]
 
 
+@_record
 class SpeciesSets(_Data):
     """Once per forest: cards split into sets of different species; table[k-1] per set of k."""
 
     kind: Literal["species_sets"]
     set_id: str
     symbol: str
-    table: tuple[int, ...] = Field(min_length=1)
+    table: Annotated[tuple[int, ...], NonEmpty]
 
 
+@_record
 class Majority(_Data):
     """points if no other forest has a higher count (ties qualify), else otherwise."""
 
@@ -158,6 +207,7 @@ class Majority(_Data):
     otherwise: int = 0
 
 
+@_record
 class SlotCondition(_Data):
     kind: Literal["slot_condition"]
     condition: Literal[
@@ -172,13 +222,12 @@ class SlotCondition(_Data):
     points: int
     otherwise: int = 0
 
-    @model_validator(mode="after")
-    def _target_needed(self) -> SlotCondition:
+    def __post_init__(self) -> None:
         if (self.condition == "alone_on_host") != (self.target is None):
             raise ValueError("target is required except for alone_on_host")
-        return self
 
 
+@_record
 class Special(_Data):
     """A card whose effect needs code; `affects` lists the species whose counts it changes."""
 
@@ -206,6 +255,7 @@ Rule = Annotated[
 ]
 
 
+@_record
 class Print(_Data):
     """One box's copies of a species, with the tree symbols printed per side."""
 
@@ -213,14 +263,13 @@ class Print(_Data):
     variants: dict[VariantSide, dict[str, PositiveInt]]
     extra_symbols: tuple[str, ...] = ()  # e.g. the woodland-edge symbol on later Squeakers
 
-    @model_validator(mode="after")
-    def _variants_add_up(self) -> Print:
+    def __post_init__(self) -> None:
         total = sum(sum(by_symbol.values()) for by_symbol in self.variants.values())
         if total != self.copies:
             raise ValueError(f"variants add up to {total}, copies is {self.copies}")
-        return self
 
 
+@_record
 class SlotSharing(_Data):
     where: Literal["own_slot", "host_top_slot"]
     with_species: tuple[str, ...] = ()
@@ -229,15 +278,14 @@ class SlotSharing(_Data):
     # The card may only join a card with `with_symbol` already in its slot (Cuckoo on a bird).
     required: bool = False
 
-    @model_validator(mode="after")
-    def _required_by_symbol(self) -> SlotSharing:
+    def __post_init__(self) -> None:
         if self.required and (self.where != "own_slot" or self.with_symbol is None):
             raise ValueError("a required sharing names the symbol needed in the own slot")
-        return self
 
 
+@_record
 class Species(_Data):
-    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    id: Id
     names: Names
     aliases: tuple[str, ...] = ()
     kind: Kind
@@ -245,7 +293,7 @@ class Species(_Data):
     symbols: tuple[str, ...]
     group: str
     cost: NonNegativeInt
-    boxes: dict[Box, Print] = Field(min_length=1)
+    boxes: Annotated[dict[Box, Print], NonEmpty]
     rule: Rule
     counts_as: str | None = None  # a reprint under another name (Moor Birch is a Birch)
     sharing: SlotSharing | None = None
@@ -253,15 +301,13 @@ class Species(_Data):
     rulings: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
 
-    @model_validator(mode="after")
-    def _slots_fit_kind(self) -> Species:
+    def __post_init__(self) -> None:
         sides = {side for p in self.boxes.values() for side in p.variants}
         if self.kind == "dweller":
             if not self.slots or not sides <= set(self.slots):
                 raise ValueError(f"{self.id}: printed sides {sides} not within slots {self.slots}")
         elif self.slots or sides != {"whole"}:
             raise ValueError(f"{self.id}: trees and shrubs take no slots and print 'whole'")
-        return self
 
     def copies(self, box: Box | None = None) -> int:
         if box is None:
@@ -316,31 +362,32 @@ class Species(_Data):
         return self.symbols + self.boxes[box].extra_symbols
 
 
+@_record
 class Cave(_Data):
-    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    id: Id
     names: Names
     aliases: tuple[str, ...] = ()
     box: Box
     copies: PositiveInt | None = None  # None: not stated by any source
     points_per_card: NonNegativeInt
-    points_per_symbol: dict[str, PositiveInt] = {}
+    points_per_symbol: dict[str, PositiveInt] = dataclasses.field(default_factory=dict)
     points_if_empty: NonNegativeInt | None = None
     rulings: tuple[str, ...] = ()
 
-    @model_validator(mode="after")
-    def _one_rate_per_symbol(self) -> Cave:
+    def __post_init__(self) -> None:
         # The explanation shows one rate for all of a cave's symbols ("3 per bat").
         if len(set(self.points_per_symbol.values())) > 1:
             raise ValueError(f"{self.id}: points_per_symbol must give every symbol the same rate")
-        return self
 
 
+@_record
 class SplitHalf(_Data):
     species: str
     side: Slot
     tree_symbol: str
 
 
+@_record
 class SplitCard(_Data):
     """One physical dweller card: only one of its halves can ever be in play."""
 
@@ -348,13 +395,12 @@ class SplitCard(_Data):
     box: Box
     halves: tuple[SplitHalf, SplitHalf]
 
-    @model_validator(mode="after")
-    def _opposite_halves(self) -> SplitCard:
+    def __post_init__(self) -> None:
         if (self.halves[0].side, self.halves[1].side) not in (("left", "right"), ("top", "bottom")):
             raise ValueError(f"{self.id}: halves must be left|right or top/bottom")
-        return self
 
 
+@_record
 class SplitCardFile(_Data):
     version: Literal[1]
     sources: dict[str, str]
@@ -372,6 +418,7 @@ def _fold(text: str) -> str:
     return " ".join(text.casefold().split())
 
 
+@_record
 class Catalog(_Data):
     version: Literal[1]
     boxes: tuple[Box, ...]
@@ -381,32 +428,6 @@ class Catalog(_Data):
     rulings: dict[str, str]
     species: tuple[Species, ...]
     caves: tuple[Cave, ...]
-    split_cards: tuple[SplitCard, ...] = ()
-
-    @model_validator(mode="after")
-    def _references_resolve(self) -> Catalog:
-        # Every id a rule or card mentions must exist, so a typo fails at load, not at scoring.
-        ids = [s.id for s in self.species]
-        if len(ids) != len(set(ids)):
-            raise ValueError("duplicate species ids")
-        known, problems = set(ids), []
-        for s in self.species:
-            problems += _species_problems(s, known, self)
-        for c in self.split_cards:
-            for h in c.halves:
-                sp = self.by_id_or_none(h.species)
-                if sp is None or c.box not in sp.boxes:
-                    problems.append(f"split card {c.id}: no {h.species} in box {c.box}")
-                elif sp.boxes[c.box].variants.get(h.side, {}).get(h.tree_symbol, 0) == 0:
-                    problems.append(f"split card {c.id}: {h.species} has no {h.side}/"
-                                    f"{h.tree_symbol} print in {c.box}")
-        for cave in self.caves:
-            problems += [f"cave {cave.id}: unknown symbol {s}"
-                         for s in cave.points_per_symbol if s not in self.symbols]
-        if problems:
-            raise ValueError("; ".join(problems))
-        _ = self._names  # raises on a name shared by two species
-        return self
 
     @cached_property
     def _ids(self) -> dict[str, Species]:
@@ -448,6 +469,29 @@ class Catalog(_Data):
         return [s for s in self.species if box in s.boxes]
 
 
+def _reference_problems(catalog: Catalog, split_cards: tuple[SplitCard, ...]) -> list[str]:
+    """Every id a rule or card mentions must exist, so a typo fails in the tests, not at
+    scoring."""
+    ids = [s.id for s in catalog.species]
+    if len(ids) != len(set(ids)):
+        return ["duplicate species ids"]
+    known, problems = set(ids), []
+    for s in catalog.species:
+        problems += _species_problems(s, known, catalog)
+    for c in split_cards:
+        for h in c.halves:
+            sp = catalog.by_id_or_none(h.species)
+            if sp is None or c.box not in sp.boxes:
+                problems.append(f"split card {c.id}: no {h.species} in box {c.box}")
+            elif sp.boxes[c.box].variants.get(h.side, {}).get(h.tree_symbol, 0) == 0:
+                problems.append(f"split card {c.id}: {h.species} has no {h.side}/"
+                                f"{h.tree_symbol} print in {c.box}")
+    for cave in catalog.caves:
+        problems += [f"cave {cave.id}: unknown symbol {s}"
+                     for s in cave.points_per_symbol if s not in catalog.symbols]
+    return problems
+
+
 def _species_problems(s: Species, known: set[str], cat: Catalog) -> list[str]:
     refs: list[str] = [*_rule_species(s.rule)]
     if s.counts_as:
@@ -487,14 +531,88 @@ def _rule_symbols(rule: Rule) -> tuple[str, ...]:
     return tuple(x for x in found if x)
 
 
+def validated(cards: object, split_cards: object) -> tuple[Catalog, SplitCardFile]:
+    """The catalogue and split cards of these JSON values, checked in full: every field's type
+    and bounds, no unknown key, every record's own checks and every cross-reference. The tests
+    run it on the shipped files; it raises pydantic's ValidationError or ValueError."""
+    from pydantic import TypeAdapter  # only the tests pay for building the validators
+
+    split = TypeAdapter(SplitCardFile).validate_python(split_cards)
+    catalog = TypeAdapter(Catalog).validate_python(cards)
+    problems = _reference_problems(catalog, split.cards)
+    if problems:
+        raise ValueError("; ".join(problems))
+    _ = catalog._names  # raises on a name shared by two species
+    return catalog, split
+
+
+def _shipped(name: str) -> Any:
+    return json.loads((_HERE / name).read_text(encoding="utf-8"))
+
+
+_HERE = Path(__file__).parent
+
+
 @cache
 def load_catalog() -> Catalog:
-    """The packaged catalogue, validated once per process."""
-    package = files("scorer.forest_shuffle")
-    cards = json.loads(package.joinpath("cards.json").read_text(encoding="utf-8"))
-    split_text = package.joinpath("split_cards.json").read_text(encoding="utf-8")
-    split = SplitCardFile.model_validate_json(split_text)
-    return Catalog.model_validate({**cards, "split_cards": split.cards})
+    """The packaged catalogue, read once per process (`validated` checks it in the tests)."""
+    catalog: Catalog = _reader(Catalog)(_shipped("cards.json"))
+    return catalog
+
+
+@cache
+def split_cards() -> tuple[SplitCard, ...]:
+    """The packaged split cards: which two halves share a physical card."""
+    found: SplitCardFile = _reader(SplitCardFile)(_shipped("split_cards.json"))
+    return found.cards
+
+
+# --- Filling the dataclasses from trusted JSON ------------------------------------------
+
+_Read = Callable[[Any], Any]
+
+
+@cache
+def _reader(cls: type) -> _Read:
+    """Builds a record of `cls` from its JSON object, its fields read by their types."""
+    fields = {name: _value_reader(hint) for name, hint in _field_types(cls).items()}
+
+    def read(data: dict[str, Any]) -> Any:
+        return cls(**{name: value if (field := fields[name]) is None else field(value)
+                      for name, value in data.items()})
+
+    return read
+
+
+def _value_reader(hint: Any) -> _Read | None:
+    """How to read a JSON value of this type; None: the JSON value is it (str, int, a dict of
+    them). Only what the catalogue's fields use: records, tuples, dicts, optional values and
+    the union of rules told apart by their `kind`."""
+    origin, args = get_origin(hint), get_args(hint)
+    if origin is Annotated:  # bounds and patterns: for `validated`
+        return _value_reader(args[0])
+    if dataclasses.is_dataclass(hint):
+        return _reader(hint)  # type: ignore[arg-type]
+    if origin is tuple:
+        item = _value_reader(args[0])
+        return tuple if item is None else lambda values: tuple(map(item, values))
+    if origin is dict:
+        value = _value_reader(args[1])
+        return None if value is None else lambda found: {k: value(v) for k, v in found.items()}
+    if origin in (Union, types.UnionType):
+        members = [arg for arg in args if arg is not type(None)]
+        if len(members) == 1:
+            member = _value_reader(members[0])
+            if member is None:
+                return None
+            return lambda found: None if found is None else member(found)
+        by_kind = {get_args(_field_types(m)["kind"])[0]: _reader(m) for m in members}
+        return lambda found: by_kind[found["kind"]](found)
+    return None
+
+
+def _field_types(cls: type) -> dict[str, Any]:
+    return {field.name: field.type for field in dataclasses.fields(cls)}
 
 
 def suggest(unknown_id: str, limit: int = 3) -> list[str]:

@@ -9,7 +9,16 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from scorer.forest_shuffle.catalog import Box, Catalog, PerTreeSymbol, Species, load_catalog
+from scorer.forest_shuffle.catalog import (
+    Box,
+    Catalog,
+    PerTreeSymbol,
+    Slot,
+    SlotSharing,
+    Species,
+    VariantSide,
+    load_catalog,
+)
 from scorer.forest_shuffle.models import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -17,12 +26,12 @@ from scorer.forest_shuffle.models import (
     SLOTS,
     Card,
     CardInput,
-    CardObject,
     Forest,
     ForestEntry,
     ForestShuffleFile,
     ForestShuffleGame,
     Host,
+    HostKind,
     PlayerFile,
 )
 from scorer.players import check_names
@@ -36,7 +45,7 @@ class _Print:
     """What a card as the file names it is, wherever it lies: a species' print in a box."""
 
     species: Species
-    side: str  # "whole" for trees and shrubs, else the slot
+    side: VariantSide  # "whole" for trees and shrubs, else the slot
     box: str
     symbol: str | None  # as given, or the only one the deck prints there
     boxes: tuple[Box, ...]  # the boxes it may come from: the one given, else those in play
@@ -55,7 +64,7 @@ class _Placed(NamedTuple):
         return self.print.species
 
     @property
-    def side(self) -> str:
+    def side(self) -> VariantSide:
         return self.print.side
 
     @property
@@ -81,7 +90,8 @@ def build_game(file: ForestShuffleFile,
         problems.append(problem(("players",), "forest_shuffle.player_count", count=count,
                                 min=MIN_PLAYERS, max=MAX_PLAYERS))
     boxes = tuple(file.boxes or load_catalog().boxes)  # a file that names none plays every box
-    forests, placed_all = [], []
+    forests: list[Forest] = []
+    placed_all: list[_Placed] = []
     for index, player in enumerate(file.players):
         forest, placed, found = checked_forest(index, player, boxes)
         forests.append(forest)
@@ -125,15 +135,16 @@ def _forest(catalog: Catalog, boxes: tuple[Box, ...], player: PlayerFile, place:
     counters = [p for p in placed if isinstance(p.species.rule, PerTreeSymbol)]
     for card in placed:
         _check_symbol_needed(card, counters, problems)
-    finished = iter(placed)
-    hosts = [_host(host, slots, finished) for host, slots in read]
+    hosts = [_host(host, slots) for host, slots in read]
     cave_type = _cave_type(catalog, boxes, player.cave_type, (*place, "cave_type"), problems)
     forest = Forest(hosts=tuple(h for h in hosts if h is not None), cave=player.cave,
                     cave_type=cave_type)
     return forest, placed
 
 
-_Slots = dict[str, list[_Placed | None]]
+_Slots = dict[Slot, list[_Placed | None]]
+# A problem found while reading a card: its message key and parameters.
+_Found = tuple[str, dict[str, Any]]
 
 
 def _read_entry(catalog: Catalog, boxes: tuple[Box, ...], entry: ForestEntry, place: Place,
@@ -147,23 +158,28 @@ def _read_entry(catalog: Catalog, boxes: tuple[Box, ...], entry: ForestEntry, pl
         problems.append(problem((*place, "symbol"), "forest_shuffle.sapling_symbol"))
     slots: _Slots = {}
     for slot in SLOTS:
-        cards = entry.slot_cards(slot)
-        single = not isinstance(getattr(entry, slot), list)
-        slots[slot] = [
-            _read_card(boxes, card, (*place, slot) if single else (*place, slot, k), slot,
-                       problems)
-            for k, card in enumerate(cards)]
-    for slot in SLOTS:  # after all slots: a Stinging Nettle below opens the top slot
-        _check_sharing(slot, slots, (*place, slot), problems)
-        _check_company(slot, slots[slot], problems)
+        value = getattr(entry, slot)
+        if value is None:
+            slots[slot] = []
+        elif isinstance(value, list):
+            slots[slot] = [_read_card(boxes, card, (*place, slot, k), slot, problems)
+                           for k, card in enumerate(value)]
+        else:
+            slots[slot] = [_read_card(boxes, value, (*place, slot), slot, problems)]
+    for slot, cards in slots.items():  # after all slots: a Stinging Nettle below opens the top
+        if cards:
+            _check_sharing(slot, slots, (*place, slot), problems)
+            _check_company(slot, cards, problems)
     return host, slots
 
 
-def _read_card(boxes: tuple[Box, ...], value: CardInput | _Ref, place: Place, side: str,
+def _read_card(boxes: tuple[Box, ...], value: CardInput | _Ref, place: Place, side: VariantSide,
                problems: list[Problem]) -> _Placed | None:
     # A plain id needs no second pydantic pass: scoring reads a table after every tap.
-    card = value if isinstance(value, CardObject | _Ref) else _Ref(value, None, None)
-    found = _print_of(card.card, card.symbol, card.box, side, boxes)
+    if isinstance(value, str):
+        found = _print_of(value, None, None, side, boxes)
+    else:
+        found = _print_of(value.card, value.symbol, value.box, side, boxes)
     if isinstance(found, _Print):
         return _Placed(place, found)
     problems.append(problem(place, found[0], **found[1]))
@@ -173,8 +189,8 @@ def _read_card(boxes: tuple[Box, ...], value: CardInput | _Ref, place: Place, si
 # A table names the same few hundred prints again after every tap in the app; each is looked
 # up in the catalogue once. Bounded: a file may name any string.
 @lru_cache(maxsize=4096)
-def _print_of(card_id: str, symbol: str | None, box: str | None, side: str,
-              boxes: tuple[Box, ...]) -> _Print | tuple[str, dict[str, Any]]:
+def _print_of(card_id: str, symbol: str | None, box: Box | None, side: VariantSide,
+              boxes: tuple[Box, ...]) -> _Print | _Found:
     """The print a card reference names on this side, or the problem's key and parameters."""
     catalog = load_catalog()
     species = catalog.by_id_or_none(card_id)
@@ -187,14 +203,14 @@ def _print_of(card_id: str, symbol: str | None, box: str | None, side: str,
     if found:
         return found
     found_box = _box(species, side, symbol, candidates)
-    printed = species.variants_in(side, candidates)  # type: ignore[arg-type]
+    printed = species.variants_in(side, candidates)
     if found_box is None:
         return "forest_shuffle.symbol_not_printed", {"card": species.id, "symbol": symbol,
                                                      "side": side, "printed": sorted(printed)}
     return _filled(species, side, found_box, symbol, candidates, printed)
 
 
-def _place_problem(species: Species, side: str) -> tuple | None:
+def _place_problem(species: Species, side: VariantSide) -> _Found | None:
     if side == "whole" and species.kind == "dweller":
         return "forest_shuffle.not_a_tree", {"card": species.id, "slots": list(species.slots)}
     if side != "whole" and side not in species.slots:
@@ -208,11 +224,11 @@ class _Ref(NamedTuple):
 
     card: str
     symbol: str | None
-    box: str | None
+    box: Box | None
 
 
-def _box_problem(species: Species, card: CardObject | _Ref, candidates: tuple[Box, ...],
-                 boxes: tuple[Box, ...]) -> tuple | None:
+def _box_problem(species: Species, card: _Ref, candidates: tuple[Box, ...],
+                 boxes: tuple[Box, ...]) -> _Found | None:
     """`candidates`: the given box, else the species' boxes in play."""
     if card.box is not None and card.box not in species.boxes:
         return "forest_shuffle.not_in_box", {"card": species.id, "box": card.box,
@@ -224,7 +240,8 @@ def _box_problem(species: Species, card: CardObject | _Ref, candidates: tuple[Bo
     return None
 
 
-def _box(species: Species, side: str, symbol: str | None, boxes: tuple[Box, ...]) -> str | None:
+def _box(species: Species, side: VariantSide, symbol: str | None,
+         boxes: tuple[Box, ...]) -> str | None:
     """The first of the boxes printing this side (and this symbol, if one is given)."""
     printing = [b for b in boxes if species.variants(side, b)[symbol or ""] > 0
                 or (symbol is None and species.variants(side, b))]
@@ -233,7 +250,7 @@ def _box(species: Species, side: str, symbol: str | None, boxes: tuple[Box, ...]
     return (printing or boxes)[0]
 
 
-def _check_sharing(slot: str, slots: _Slots, place: Place, problems: list[Problem]) -> None:
+def _check_sharing(slot: Slot, slots: _Slots, place: Place, problems: list[Problem]) -> None:
     cards = slots[slot]
     if len(cards) < 2 or None in cards:
         return
@@ -243,7 +260,7 @@ def _check_sharing(slot: str, slots: _Slots, place: Place, problems: list[Proble
                                 cards=[s.id for s in species]))
 
 
-def _check_company(slot: str, cards: list[_Placed | None], problems: list[Problem]) -> None:
+def _check_company(slot: Slot, cards: list[_Placed | None], problems: list[Problem]) -> None:
     """A card that may only join another (a Cuckoo on a bird) is reported where it lies."""
     if None in cards:
         return  # an unreadable card in the slot is reported already
@@ -280,7 +297,7 @@ def _nettle_allows(top: list[Species], slots: _Slots) -> bool:
     return False
 
 
-def _shares_with(rule, species: Species) -> bool:
+def _shares_with(rule: SlotSharing, species: Species) -> bool:
     return species.id in rule.with_species or rule.with_symbol in species.symbols
 
 
@@ -291,7 +308,7 @@ def _flatten(host: _Placed | str | None, slots: _Slots) -> Iterator[_Placed]:
         yield from (c for c in cards if c is not None)
 
 
-def _filled(species: Species, side: str, box: str, symbol: str | None,
+def _filled(species: Species, side: VariantSide, box: str, symbol: str | None,
             candidates: tuple[Box, ...], printed: Counter[str]) -> _Print:
     """The print, with a tree symbol the deck prints only one way on that side filled in."""
     if symbol is None and len(printed) == 1:
@@ -322,19 +339,23 @@ def _ambiguous(printed: set[str], counter: _Placed) -> bool:
     return bool(printed & counted) and bool(printed - counted)
 
 
-def _host(host: _Placed | str | None, slots: _Slots, finished: Iterator[_Placed]) -> Host | None:
-    """The checked host; `finished` yields the symbol-checked cards in _flatten order."""
-    card = next(finished).print.card if isinstance(host, _Placed) else None
-    cards = {slot: tuple(next(finished).print for c in found if c is not None)
-             for slot, found in slots.items()}
+def _host(host: _Placed | str | None, slots: _Slots) -> Host | None:
+    """The checked host with the cards read in its slots."""
     if host is None:
         return None
-    kind = host.species.kind if isinstance(host, _Placed) else "sapling"
-    attached = {slot: tuple(p.card for p in prints) for slot, prints in cards.items()}
-    if kind == "tree" and any(_flips_host(p) for p in cards["top"]):
-        return Host(kind="sapling", card=None, flipped=card.species if card else None,
-                    **attached)  # type: ignore[arg-type]
-    return Host(kind=kind, card=card, **attached)  # type: ignore[arg-type]
+    if not isinstance(host, _Placed):
+        return _with_cards("sapling", None, slots)
+    if host.species.kind == "tree" and any(_flips_host(c.print) for c in slots["top"] if c):
+        return _with_cards("sapling", None, slots, flipped=host.species.id)
+    return _with_cards("shrub" if host.species.kind == "shrub" else "tree", host.print.card, slots)
+
+
+def _with_cards(kind: HostKind, card: Card | None, slots: _Slots,
+                flipped: str | None = None) -> Host:
+    top, bottom, left, right = (tuple(c.print.card for c in slots[slot] if c is not None)
+                                for slot in SLOTS)
+    return Host(kind=kind, card=card, top=top, bottom=bottom, left=left, right=right,
+                flipped=flipped)
 
 
 def _flips_host(found: _Print) -> bool:
@@ -367,23 +388,37 @@ def _cave_type(catalog: Catalog, boxes: tuple[Box, ...], cave_type: str | None, 
 def _copy_limits(placed: list[_Placed], boxes: tuple[Box, ...]) -> list[Problem]:
     """Cards beyond the copies of the boxes in play (a species in two boxes has both boxes'
     copies), over all forests, reported where the first extra lies."""
+    if _within_limits(placed, boxes):
+        return []  # the usual table: counted per species and print, not card by card
     problems = []
-    seen: Counter[tuple] = Counter()
+    copies: Counter[str] = Counter()
+    prints: Counter[tuple[str, str, str]] = Counter()
     for card in placed:
         species = card.species
-        seen[species.id] += 1
+        copies[species.id] += 1
         limit = species.copies_in(boxes)
-        if seen[species.id] == limit + 1:
+        if copies[species.id] == limit + 1:
             problems.append(problem(card.place, "forest_shuffle.too_many_copies",
                                     card=species.id, limit=limit))
             continue
         if card.symbol is None:
             continue
         print_key = (species.id, card.side, card.symbol)
-        seen[print_key] += 1
-        print_limit = species.variants_in(card.side, boxes)[card.symbol]  # type: ignore[arg-type]
-        if seen[print_key] == print_limit + 1:
+        prints[print_key] += 1
+        print_limit = species.variants_in(card.side, boxes)[card.symbol]
+        if prints[print_key] == print_limit + 1:
             problems.append(problem(card.place, "forest_shuffle.too_many_prints",
                                     card=species.id, side=card.side, symbol=card.symbol,
                                     limit=print_limit))
     return problems
+
+
+def _within_limits(placed: list[_Placed], boxes: tuple[Box, ...]) -> bool:
+    """No species and no print beyond its copies (then _copy_limits finds nothing)."""
+    prints = [card.print for card in placed]
+    copies = Counter(p.species for p in prints)
+    if any(n > species.copies_in(boxes) for species, n in copies.items()):
+        return False
+    printed = Counter((p.species, p.side, p.symbol) for p in prints if p.symbol is not None)
+    return all(n <= species.variants_in(side, boxes)[symbol]
+               for (species, side, symbol), n in printed.items())

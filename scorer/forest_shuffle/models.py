@@ -107,7 +107,8 @@ class Host:
     flipped: str | None = None  # a tree turned into a sapling (Mistletoe): its species id
 
     def slot(self, slot: Slot) -> tuple[Card, ...]:
-        return getattr(self, slot)
+        cards: tuple[Card, ...] = getattr(self, slot)
+        return cards
 
     @property
     def is_tree(self) -> bool:

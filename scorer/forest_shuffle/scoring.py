@@ -18,13 +18,14 @@ from functools import cache
 from typing import Any
 
 from scorer.forest_shuffle import catalog as cat
+from scorer.forest_shuffle.catalog import Slot
 from scorer.forest_shuffle.models import SLOTS, Card, Forest, ForestShuffleGame, Host
 from scorer.places import Cave, ForestSpot
 from scorer.sheet import Explanation, ScoreLine, ScoreSheet, build_sheet, player_score
 
 CATEGORIES = ("trees", "top", "bottom", "sides", "cave")
 SLOT_CATEGORY = {"top": "top", "bottom": "bottom", "left": "sides", "right": "sides"}
-OPPOSITE = {"left": "right", "right": "left", "top": "bottom", "bottom": "top"}
+OPPOSITE: dict[Slot, Slot] = {"left": "right", "right": "left", "top": "bottom", "bottom": "top"}
 _TREE_ONLY = frozenset({"tree"})  # a sapling shows the tree type symbol and nothing else
 
 Result = tuple[int, str, dict[str, Any]]
@@ -49,7 +50,7 @@ class _Seen:
     others: tuple[Forest, ...]
     host: Host
     number: int  # the host's place in the forest, from 1
-    slot: str | None  # None: the host card itself
+    slot: Slot | None  # None: the host card itself
     index: int
     card: Card
     # set id -> where it was scored: (where, host number, slot)
@@ -69,8 +70,13 @@ def _lines(game: ForestShuffleGame, index: int) -> list[ScoreLine]:
             cards = host.slot(slot)
             for k, card in enumerate(cards):
                 where = ForestSpot(index, number - 1, slot, k, shared=len(cards) > 1)
-                seen = _Seen(forest, others, host, number, slot, k, card, sets)
-                lines.append(_line(seen, where, SLOT_CATEGORY[slot], explained))
+                found = explained.get((card.species, card.tree_symbol))
+                if found is None:  # only then the card's surroundings are needed
+                    seen = _Seen(forest, others, host, number, slot, k, card, sets)
+                    found = _scored(seen, where, explained)
+                lines.append(ScoreLine(item=card.species, place=where,
+                                       category=SLOT_CATEGORY[slot], points=found[0],
+                                       explain=found[1]))
     lines.append(_cave_line(forest, Cave(index)))
     return lines
 
@@ -94,16 +100,22 @@ def _flipped_by(host: Host) -> str:
 
 
 def _line(seen: _Seen, where: ForestSpot, category: str, explained: _Explained) -> ScoreLine:
-    rule = rule_of(seen.card)
-    alike = (seen.card.species, seen.card.tree_symbol) if rule.kind in _PLACE_FREE else None
-    found = explained.get(alike) if alike else None
+    found = explained.get((seen.card.species, seen.card.tree_symbol))
     if found is None:
-        points, key, params = RULES[rule.kind](rule, seen, where)
-        found = points, _explanation(key, params)
-        if alike:
-            explained[alike] = found
+        found = _scored(seen, where, explained)
     return ScoreLine(item=seen.card.species, place=where, category=category, points=found[0],
                      explain=found[1])
+
+
+def _scored(seen: _Seen, where: ForestSpot, explained: _Explained) -> tuple[int, Explanation]:
+    """The card's points and explanation; kept in `explained` for the species' other cards
+    when its rule does not look at the card's place."""
+    rule = rule_of(seen.card)
+    points, key, params = RULES[rule.kind](rule, seen, where)
+    found = points, _explanation(key, params)
+    if rule.kind in _PLACE_FREE:
+        explained[(seen.card.species, seen.card.tree_symbol)] = found
+    return found
 
 
 def _explanation(key: str, params: dict[str, Any]) -> Explanation:
@@ -174,7 +186,8 @@ def species_count(forest: Forest, species: tuple[str, ...]) -> int:
     if key not in forest.counts:
         forest.counts[key] = sum(c.species in species or c.counts_as in species
                                  for c in visible(forest))
-    return forest.counts[key]
+    found: int = forest.counts[key]
+    return found
 
 
 def bees(forest: Forest, at: str, species: tuple[str, ...] = ()) -> int:
@@ -189,14 +202,16 @@ def _bees_at_trees(forest: Forest) -> list[tuple[str | None, int]]:
         found = ((host.species, sum(_is_bee(card) for card in host.attached()))
                  for host in forest.hosts if host.is_tree)
         forest.counts["bees"] = [(species, n) for species, n in found if n]
-    return forest.counts["bees"]
+    at_trees: list[tuple[str | None, int]] = forest.counts["bees"]
+    return at_trees
 
 
 def count(forest: Forest, what: cat.Count) -> tuple[int, int]:
     """(the count incl. bees, the bees in it)."""
     if what not in forest.counts:
         forest.counts[what] = _count(forest, what)
-    return forest.counts[what]
+    found: tuple[int, int] = forest.counts[what]
+    return found
 
 
 def _count(forest: Forest, what: cat.Count) -> tuple[int, int]:
@@ -286,7 +301,8 @@ def _sided(forest: Forest) -> list[tuple[str, Card]]:
             for side, cards in (("whole", (h.card,) if h.card else ()),
                                 *((s, h.slot(s)) for s in SLOTS))
             for c in cards]
-    return forest.counts["sided"]
+    found: list[tuple[str, Card]] = forest.counts["sided"]
+    return found
 
 
 def _shows(card: Card, side: str, wanted: tuple[str | None, ...]) -> bool:
@@ -428,7 +444,7 @@ def _bee_counts_for(species_id: str, host: Host) -> bool:
     return host.is_tree and (what.plus_bees == "at_any_tree" or host.species in what.species)
 
 
-RULES: dict[str, Callable[[Any, _Seen, str], Result]] = {
+RULES: dict[str, Callable[[Any, _Seen, ForestSpot], Result]] = {
     "fixed": _fixed,
     "per_symbol": _per_symbol,
     "per_species": _per_species,

@@ -8,11 +8,13 @@ gets none here: the catalogue falls back to English.
 
 from __future__ import annotations
 
+import dataclasses
+
 from scorer.forest_shuffle.catalog import Names, load_catalog
 
 
 def terms(lang: str) -> dict[str, str]:
-    if lang not in Names.model_fields:
+    if lang not in {field.name for field in dataclasses.fields(Names)}:
         return {}
     catalog = load_catalog()
     species = {s.id: getattr(s.names, lang) for s in catalog.species}

@@ -46,6 +46,16 @@ def counted_messages() -> list[tuple[Path, str, set[str]]]:
     return found
 
 
+def test_the_plural_rules_are_babels_cldr_rules_of_every_language():
+    """scorer/plural_rules.json spares loading Babel's locale data; it must say what Babel says
+    (after a Babel upgrade, paste the JSON below into it)."""
+    from babel.core import Locale
+
+    shipped = json.loads((ROOT / "scorer" / "plural_rules.json").read_text(encoding="utf-8"))
+    babels = {lang: Locale.parse(lang).plural_form.rules for lang in i18n.languages()}
+    assert shipped == babels, json.dumps(babels, indent=2)
+
+
 def test_the_rule_finds_the_counted_messages():
     keys = {key for _, key, _ in counted_messages()}
     assert {"sheet.players", "cli.problem_count", "forest.cave", "fossil.whole_log",

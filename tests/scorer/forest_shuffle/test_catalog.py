@@ -4,8 +4,12 @@ Every expected number below is copied from that document (sections 2-6 and 8), i
 notation, so a wrong copy in cards.json or split_cards.json fails here.
 """
 
+import copy
+import dataclasses
+import json
 import re
 from collections import Counter
+from importlib.resources import files
 
 import pytest
 from pydantic import ValidationError
@@ -13,6 +17,18 @@ from pydantic import ValidationError
 from scorer.forest_shuffle import catalog as cat
 
 C = cat.load_catalog()
+SHIPPED = files("scorer.forest_shuffle")
+CARDS = json.loads(SHIPPED.joinpath("cards.json").read_text(encoding="utf-8"))
+SPLIT_CARDS = json.loads(SHIPPED.joinpath("split_cards.json").read_text(encoding="utf-8"))
+
+
+def test_the_shipped_files_pass_the_full_validation_and_load_alike():
+    """load_catalog trusts the files it ships with: this is the check it skips."""
+    catalog, split = cat.validated(CARDS, SPLIT_CARDS)
+    assert dataclasses.asdict(catalog) == dataclasses.asdict(C)
+    assert [dataclasses.asdict(c) for c in split.cards] == [
+        dataclasses.asdict(c) for c in cat.split_cards()]
+    assert repr(C.by_id("lynx").names) == "Names(en='Lynx', de='Luchs', nl='Lynx')"
 
 TREE_NAMES = {
     "Beech": "beech", "Birch": "birch", "Douglas Fir": "douglas_fir",
@@ -208,7 +224,7 @@ def test_halves_per_box(box, expected):
 
 
 def test_base_deck_is_180_cards_with_winter_cave_and_reference():
-    split = sum(1 for c in C.split_cards if c.box == "base")
+    split = sum(1 for c in cat.split_cards() if c.box == "base")
     assert split == 48 + 44
     assert halves("base")["tree"] + split + 3 + 5 + 14 == 180
 
@@ -216,14 +232,14 @@ def test_base_deck_is_180_cards_with_winter_cave_and_reference():
 @pytest.mark.parametrize(("box", "cards"), [("base", 92), ("alpine", 22), ("woodland_edge", 24),
                                             ("exploration", 11), ("promo", 3)])
 def test_split_card_count_per_box(box, cards):
-    assert sum(1 for c in C.split_cards if c.box == box) == cards
+    assert sum(1 for c in cat.split_cards() if c.box == box) == cards
 
 
 @pytest.mark.parametrize("box", ["base", "alpine", "woodland_edge", "exploration", "promo"])
 def test_split_cards_are_exactly_the_dweller_prints(box):
     on_cards = Counter(
         (h.species, h.side, h.tree_symbol)
-        for c in C.split_cards if c.box == box for h in c.halves
+        for c in cat.split_cards() if c.box == box for h in c.halves
     )
     printed = Counter()
     for s in C.in_box(box):
@@ -237,8 +253,8 @@ def test_split_cards_are_exactly_the_dweller_prints(box):
 
 
 def test_split_cards_spot_checks():
-    cards = {c.id: c for c in C.split_cards}
-    assert len(cards) == len(C.split_cards)
+    cards = {c.id: c for c in cat.split_cards()}
+    assert len(cards) == len(cat.split_cards())
     hare, badger = cards["bga-70"].halves
     assert (hare.species, hare.side, hare.tree_symbol) == ("european_hare", "left", "linden")
     assert (badger.species, badger.side, badger.tree_symbol) == (
@@ -253,10 +269,21 @@ def test_split_cards_spot_checks():
 
 
 def test_a_split_card_half_must_exist_in_the_catalogue():
-    data = C.model_dump()
-    data["split_cards"][0]["halves"][0]["tree_symbol"] = "stone_pine"
-    with pytest.raises(ValidationError, match="no left/stone_pine print"):
-        cat.Catalog.model_validate(data)
+    split = copy.deepcopy(SPLIT_CARDS)
+    split["cards"][0]["halves"][0]["tree_symbol"] = "stone_pine"
+    with pytest.raises(ValueError, match="no left/stone_pine print"):
+        cat.validated(CARDS, split)
+
+
+def test_a_rule_must_name_known_species_and_names_are_unique():
+    cards = copy.deepcopy(CARDS)
+    cards["species"][0]["rule"] = {"kind": "per_species", "points": 1, "species": ["unicorn"]}
+    with pytest.raises(ValueError, match="unknown species unicorn"):
+        cat.validated(cards, SPLIT_CARDS)
+    cards = copy.deepcopy(CARDS)
+    cards["species"][1]["names"]["de"] = cards["species"][0]["names"]["de"]
+    with pytest.raises(ValueError, match="used by"):
+        cat.validated(cards, SPLIT_CARDS)
 
 
 @pytest.mark.parametrize(
@@ -335,7 +362,7 @@ def test_rule_numbers():
     assert rule("horse_chestnut").table == (1, 4, 9, 16, 25, 36, 49)
     assert rule("horse_chestnut").count.plus_bees == "at_host"
     assert rule("fire_salamander").table == (5, 15, 25)
-    assert rule("fireflies") == rule("says_firefly")
+    assert dataclasses.asdict(rule("fireflies")) == dataclasses.asdict(rule("says_firefly"))
     assert rule("fireflies").table == (0, 10, 15, 20)
     butterflies = [s for s in C.species if "butterfly" in s.symbols]
     assert len(butterflies) == 8
@@ -344,7 +371,7 @@ def test_rule_numbers():
     assert rule("great_spotted_woodpecker").count.plus_bees == "at_any_tree"
     assert (rule("beech").at_least, rule("beech").points) == (4, 5)
     assert (rule("oak").at_least, rule("oak").count.of) == (8, "distinct_tree_species")
-    assert rule("wild_strawberries") == rule("oak")
+    assert dataclasses.asdict(rule("wild_strawberries")) == dataclasses.asdict(rule("oak"))
     assert (rule("moss").at_least, rule("moss").points) == (10, 10)
     assert [(s.at_least, s.points) for s in rule("digitalis").steps] == [
         (1, 1), (2, 3), (3, 6), (4, 10), (5, 15)]
@@ -361,10 +388,10 @@ def test_rule_numbers():
     assert rule("red_deer").symbols == ("tree", "plant")
     assert rule("european_fat_dormouse").points == 15
     assert rule("european_fat_dormouse").only_on == "tree"
-    assert rule("silver_fir") == rule("o_christmas_tree")
+    assert dataclasses.asdict(rule("silver_fir")) == dataclasses.asdict(rule("o_christmas_tree"))
     assert rule("european_hare").species == ("european_hare", "mountain_hare")
-    assert rule("meeps") == rule("european_wildcat")
-    assert rule("sheep") == rule("fallow_deer")
+    assert dataclasses.asdict(rule("meeps")) == dataclasses.asdict(rule("european_wildcat"))
+    assert dataclasses.asdict(rule("sheep")) == dataclasses.asdict(rule("fallow_deer"))
     assert rule("robber").points == 7
     bats = [s for s in C.species if "bat" in s.symbols]
     assert len(bats) == 7 and {(b.rule.at_least, b.rule.points) for b in bats} == {(3, 5)}
@@ -455,19 +482,34 @@ def test_unknown_names_and_ids():
     assert cat.suggest("zzzzzz") == []
 
 
+def with_species(index: int, **changes: object) -> dict:
+    cards = copy.deepcopy(CARDS)
+    cards["species"][index] |= changes
+    return cards
+
+
 def test_models_are_strict_and_frozen():
-    data = C.by_id("lynx").model_dump()
+    lynx = next(i for i, s in enumerate(CARDS["species"]) if s["id"] == "lynx")
     with pytest.raises(ValidationError):
-        cat.Species.model_validate({**data, "colour": "red"})
+        cat.validated(with_species(lynx, colour="red"), SPLIT_CARDS)
     with pytest.raises(ValidationError):
-        cat.Species.model_validate({**data, "rule": {"kind": "fixed", "points": 1, "per": "x"}})
+        cat.validated(with_species(lynx, rule={"kind": "fixed", "points": 1, "per": "x"}),
+                      SPLIT_CARDS)
     with pytest.raises(ValidationError):
-        C.by_id("lynx").cost = 5
+        cat.validated(with_species(lynx, cost=-1), SPLIT_CARDS)
+    with pytest.raises(ValidationError):
+        cat.validated(with_species(lynx, id="Lynx"), SPLIT_CARDS)
+    prints = copy.deepcopy(CARDS["species"][lynx]["boxes"])
+    next(iter(prints.values()))["copies"] += 1
+    with pytest.raises(ValidationError, match="variants add up to"):
+        cat.validated(with_species(lynx, boxes=prints), SPLIT_CARDS)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        C.by_id("lynx").cost = 5  # type: ignore[misc]
     assert cat.load_catalog() is C
 
 
 def test_only_the_cuckoo_needs_company_and_it_names_the_symbol():
     assert [s.id for s in C.species if s.sharing and s.sharing.required] == ["cuckoo"]
     assert C.by_id("cuckoo").sharing.with_symbol == "bird"
-    with pytest.raises(ValidationError):
+    with pytest.raises(ValueError, match="a required sharing names the symbol"):
         cat.SlotSharing(where="own_slot", with_species=("common_toad",), required=True)

@@ -5,13 +5,13 @@ from hypothesis import strategies as st
 
 from scorer import i18n
 from scorer.forest_shuffle import score
-from scorer.forest_shuffle.catalog import load_catalog
+from scorer.forest_shuffle.catalog import load_catalog, split_cards
 from scorer.forest_shuffle.models import MAX_PLAYERS, MIN_PLAYERS
 from tests.scorer.forest_shuffle.forests import NAMES, check
 
 CATALOG = load_catalog()
 TREES = [s.id for s in CATALOG.in_box("base") if s.kind == "tree" for _ in range(s.copies("base"))]
-SPLIT = [c for c in CATALOG.split_cards if c.box == "base"]
+SPLIT = [c for c in split_cards() if c.box == "base"]
 STACKABLE = {"european_hare": None, "common_toad": 2}  # species -> most cards in one slot
 
 
