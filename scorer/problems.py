@@ -14,8 +14,6 @@ from pydantic import ValidationError
 
 from scorer.places import Path, Spot, path_text
 
-Place = Path  # the name the checks still use for a path into the file
-
 
 @dataclass(frozen=True, slots=True)
 class Problem:

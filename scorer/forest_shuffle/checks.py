@@ -34,8 +34,9 @@ from scorer.forest_shuffle.models import (
     HostKind,
     PlayerFile,
 )
+from scorer.places import Path
 from scorer.players import check_names
-from scorer.problems import Place, Problem, problem
+from scorer.problems import Problem, problem
 
 DEFAULT_CAVE = "regular_cave"
 
@@ -56,7 +57,7 @@ class _Print:
 class _Placed(NamedTuple):
     """A card read from the file: its print, and where it lies."""
 
-    place: Place
+    place: Path
     print: _Print
 
     @property
@@ -127,7 +128,7 @@ def checked_forest(index: int, player: PlayerFile, boxes: tuple[Box, ...]) -> _C
     return found
 
 
-def _forest(catalog: Catalog, boxes: tuple[Box, ...], player: PlayerFile, place: Place,
+def _forest(catalog: Catalog, boxes: tuple[Box, ...], player: PlayerFile, place: Path,
             problems: list[Problem]) -> tuple[Forest, list[_Placed]]:
     read = [_read_entry(catalog, boxes, entry, (*place, "forest", j), problems)
             for j, entry in enumerate(player.forest)]
@@ -147,7 +148,7 @@ _Slots = dict[Slot, list[_Placed | None]]
 _Found = tuple[str, dict[str, Any]]
 
 
-def _read_entry(catalog: Catalog, boxes: tuple[Box, ...], entry: ForestEntry, place: Place,
+def _read_entry(catalog: Catalog, boxes: tuple[Box, ...], entry: ForestEntry, place: Path,
                 problems: list[Problem]) -> tuple[_Placed | str | None, _Slots]:
     """The host (SAPLING for a sapling, None if unreadable) and its slots' cards."""
     host: _Placed | str | None = SAPLING
@@ -173,7 +174,7 @@ def _read_entry(catalog: Catalog, boxes: tuple[Box, ...], entry: ForestEntry, pl
     return host, slots
 
 
-def _read_card(boxes: tuple[Box, ...], value: CardInput | _Ref, place: Place, side: VariantSide,
+def _read_card(boxes: tuple[Box, ...], value: CardInput | _Ref, place: Path, side: VariantSide,
                problems: list[Problem]) -> _Placed | None:
     # A plain id needs no second pydantic pass: scoring reads a table after every tap.
     if isinstance(value, str):
@@ -250,7 +251,7 @@ def _box(species: Species, side: VariantSide, symbol: str | None,
     return (printing or boxes)[0]
 
 
-def _check_sharing(slot: Slot, slots: _Slots, place: Place, problems: list[Problem]) -> None:
+def _check_sharing(slot: Slot, slots: _Slots, place: Path, problems: list[Problem]) -> None:
     cards = slots[slot]
     if len(cards) < 2 or None in cards:
         return
@@ -369,7 +370,7 @@ def _card(species: Species, box: str, symbol: str | None) -> Card:
                 tree_symbol=symbol, counts_as=species.counts_as or species.id)
 
 
-def _cave_type(catalog: Catalog, boxes: tuple[Box, ...], cave_type: str | None, place: Place,
+def _cave_type(catalog: Catalog, boxes: tuple[Box, ...], cave_type: str | None, place: Path,
                problems: list[Problem]) -> str:
     ids = [c.id for c in catalog.caves]
     if cave_type is None:
