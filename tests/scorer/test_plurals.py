@@ -117,6 +117,8 @@ def test_problem_count(lang, one, many):
      "2 verschiedene Arten (Vogel): Habicht, Eichelhäher → 0"),
 ])
 def test_different_species(lang, one, many):
+    import scorer.forest_shuffle  # noqa: F401  (its species names come with the game)
+
     def text(cards):
         return i18n.text("forest_shuffle.table_distinct_species",
                          {"count": len(cards), "symbol": "bird", "cards": cards, "points": 0}, lang)
