@@ -4,12 +4,21 @@ import copy
 import json
 from pathlib import Path
 
+import pytest
+
 from scorer import check, score
 from scorer.forest_shuffle.checks import CHECKED_FORESTS
 from scorer.render import sheet_json
 
 EXAMPLE = (Path(__file__).parents[3] / "examples"
            / "forest-shuffle-alpine-woodland-edge-3-players.json")
+
+
+@pytest.fixture(autouse=True)
+def empty_memo():
+    """Other tests fill the memo; when full it starts afresh, which would drop what a test
+    just checked."""
+    CHECKED_FORESTS.clear()
 
 
 def table() -> dict:
