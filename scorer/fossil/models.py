@@ -28,6 +28,17 @@ SET_ASIDE = 7
 
 Card = tuple[str, int]  # (fossil, value)
 
+# The seed rulebook lays all 81 cards row by row (a 9 x 9 grid) for 4-6 players and a 7 x 7 grid
+# for 2-3. A gem stands on a square of the row or column it moves along, so it passes at most
+# side - 2 cards and takes the next: a move costs at most 8 (6 for 2-3 players).
+BOARD_SIDE = {False: 9, True: 7}  # by small_game
+
+
+def max_cost(small_game: bool) -> int:
+    """The most a move can cost on the board of this game."""
+    return BOARD_SIDE[small_game] - 1
+
+
 CardText = Annotated[str, Field(description="FOSSIL:VALUE, e.g. sea_urchin:2",
                                 json_schema_extra={"pattern": r"^[a-z_]+:[123]$"})]
 

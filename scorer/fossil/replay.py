@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from scorer.fossil.evaluation import Evaluation, evaluate
 from scorer.fossil.models import (
+    BOARD_SIDE,
     FOSSILS,
     PIECES,
     SMALL_GAME_PLAYERS,
@@ -24,6 +25,7 @@ from scorer.fossil.models import (
     FossilFile,
     LogEvent,
     Move,
+    max_cost,
     pieces,
 )
 from scorer.places import LogEntry, Path
@@ -31,15 +33,6 @@ from scorer.problems import Problem, problem, warning
 from scorer.sheet import Explanation, ScoreEvent, ScoreLine
 
 CATEGORIES = ("start", "moves", "finds", "received", "paid", "adjustments")
-# The seed rulebook lays all 81 cards row by row (a 9 x 9 grid) for 4-6 players and a 7 x 7 grid
-# for 2-3. A gem stands on a square of the row or column it moves along, so it passes at most
-# side - 2 cards and takes the next: a move costs at most 8 (6 for 2-3 players).
-BOARD_SIDE = {False: 9, True: 7}  # by small_game
-
-
-def max_cost(small_game: bool) -> int:
-    """The most a move can cost on the board of this game."""
-    return BOARD_SIDE[small_game] - 1
 
 
 @dataclass

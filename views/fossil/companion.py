@@ -15,8 +15,7 @@ from typing import Any
 import flet as ft
 
 from scorer import Problem
-from scorer.fossil.models import SET_ASIDE, card_of
-from scorer.fossil.replay import max_cost
+from scorer.fossil.models import SET_ASIDE, card_of, max_cost
 from scorer.fossil.state import Due
 from views.fossil.correction import CorrectionPanel
 from views.fossil.log_panel import log_panel
