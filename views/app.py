@@ -11,8 +11,11 @@ from pathlib import Path
 import flet as ft
 import uvicorn
 
+from views.model import Tables
+from views.registry import GAMES
 from views.server import web_app
 from views.session import AppSession
+from views.shell import start
 from views.store import Store
 
 ASSETS = Path(os.environ.get("TALLYBOOK_ASSETS", Path(__file__).resolve().parents[1] / "assets"))
@@ -29,8 +32,11 @@ def default_data_dir() -> Path:
 
 
 def make_main(store: Store):
+    """The app of every tab; all tabs share one model per open game (`Tables`)."""
+    tables = Tables(store, {game: GAMES[game].table for game in GAMES})
+
     async def main(page: ft.Page) -> None:
-        await AppSession(page, store).start()
+        await start(page, AppSession(page, store, tables))
     return main
 
 

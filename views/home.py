@@ -1,74 +1,61 @@
-"""Home: the three games, tables still being entered, recent results, settings."""
+"""Home: the games, tables still being entered, recent results, settings."""
 
 from __future__ import annotations
 
 import flet as ft
 
-from views.forest_shuffle import summary as forest_summary
-from views.fossil import summary as fossil_summary
-from views.session import Screen
-from views.symbiose.summary import progress, result_line
+from views.registry import GAMES, GameViews
+from views.session import use_app
+from views.store import GameRecord
 from views.widgets.common import TAP, do, icon_image, labelled, section, text
 
-GAMES = (("symbiose", True), ("forest-shuffle", True), ("fossil", True))
+
+@ft.component
+def Home() -> ft.View:
+    app = use_app()
+    active = app.store.games("active")
+    finished = app.store.games("finished", limit=10)
+    controls: list[ft.Control] = [section(app.t("home.games"))]
+    controls += [GameTile(game) for game in GAMES.values()]
+    if active:
+        controls.append(section(app.t("home.continue")))
+        controls += [RecordTile(record, "") for record in active]
+    if finished:
+        controls.append(section(app.t("home.results")))
+        controls += [RecordTile(record, "/sheet") for record in finished]
+    return ft.View(
+        route="/", padding=16,
+        appbar=ft.AppBar(title=text("Tallybook"), actions=[labelled("settings", ft.IconButton(
+            ft.Icons.SETTINGS, tooltip=app.t("settings.title"), width=TAP, height=TAP,
+            on_click=do(app.go, "/settings")))]),
+        controls=[ft.Column(controls, spacing=10, scroll=ft.ScrollMode.AUTO, expand=True)])
 
 
-class HomeScreen(Screen):
-    route = "/"
+@ft.component
+def GameTile(game: GameViews) -> ft.Control:
+    app = use_app()
+    name = app.t(f"game.{game.game}")
+    tile = ft.ListTile(
+        leading=icon_image(game.icon, 44, name),
+        title=text(name, size=18, weight=ft.FontWeight.W_600),
+        subtitle=text(app.t("home.new_game")),
+        trailing=ft.Icon(ft.Icons.ADD_CIRCLE), min_height=TAP + 16,
+        on_click=do(app.go, f"/new/{game.game}"))
+    return labelled(f"game-{game.game}", ft.Card(tile), label=name, button=True)
 
-    def refresh(self) -> None:
-        self.view.appbar = ft.AppBar(
-            title=text("Tallybook"),
-            actions=[labelled("settings", ft.IconButton(
-                ft.Icons.SETTINGS, tooltip=self.t("settings.title"),
-                on_click=do(self.app.go, "/settings")))])
-        active = self.app.store.games("active")
-        finished = self.app.store.games("finished", limit=10)
-        controls: list[ft.Control] = [section(self.t("home.games"))]
-        controls += [self._game_tile(game, ready) for game, ready in GAMES]
-        if active:
-            controls.append(section(self.t("home.continue")))
-            controls += [self._record_tile(record, f"/{record.kind}/{record.id}",
-                                           self._progress(record)) for record in active]
-        if finished:
-            controls.append(section(self.t("home.results")))
-            controls += [self._record_tile(record, f"/{record.kind}/{record.id}/sheet",
-                                           self._result(record)) for record in finished]
-        self.view.controls = [ft.Column(controls, spacing=10, scroll=ft.ScrollMode.AUTO,
-                                        expand=True)]
-        self.view.padding = 16
 
-    def _progress(self, record) -> str:
-        if record.kind == "fossil":
-            return fossil_summary.progress(record.data, self.app.lang)
-        if record.kind == "forest-shuffle":
-            return forest_summary.progress(record.data, self.app.lang)
-        return progress(record.data, self.app.lang)
-
-    def _result(self, record) -> str:
-        if record.kind == "fossil":
-            return fossil_summary.result_line(record.data)
-        if record.kind == "forest-shuffle":
-            return forest_summary.result_line(record.data)
-        return result_line(record.data)
-
-    def _game_tile(self, game: str, ready: bool) -> ft.Control:
-        name = self.t(f"game.{game}")
-        tile = ft.ListTile(
-            leading=icon_image(game, 44, name),
-            title=text(name, size=18, weight=ft.FontWeight.W_600),
-            subtitle=text(self.t("home.new_game") if ready else self.t("home.not_yet")),
-            trailing=ft.Icon(ft.Icons.ADD_CIRCLE) if ready else None,
-            min_height=TAP + 16,
-            disabled=not ready,
-            on_click=do(self.app.go, f"/new/{game}") if ready else None)
-        return labelled(f"game-{game}", ft.Card(tile), label=name, button=ready)
-
-    def _record_tile(self, record, route: str, subtitle: str) -> ft.Control:
-        names = ", ".join(player if isinstance(player, str) else player["name"]
-                          for player in record.data["file"]["players"])
-        tile = ft.ListTile(
-            leading=icon_image(record.kind, 36),
-            title=text(names), subtitle=text(subtitle), min_height=TAP,
-            on_click=do(self.app.go, route))
-        return labelled(f"record-{record.id}", ft.Card(tile), label=names, button=True)
+@ft.component
+def RecordTile(record: GameRecord, suffix: str) -> ft.Control:
+    """A stored game: its players, and how far it got (active) or how it ended (finished)."""
+    app = use_app()
+    table = app.tables.open(record.id, record.kind)
+    if table is None:
+        return ft.Container()
+    names = ", ".join(table.names)
+    subtitle = table.result() if suffix else table.progress(app.lang)
+    tile = ft.ListTile(
+        leading=icon_image(GAMES[record.kind].icon, 36),
+        title=text(names, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
+        subtitle=text(subtitle, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
+        min_height=TAP, on_click=do(app.go, table.route + suffix))
+    return labelled(f"record-{record.id}", ft.Card(tile), label=names, button=True)

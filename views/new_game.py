@@ -1,247 +1,199 @@
-"""New game: players from known ones or typed, the seating circle, the variant (Symbiose) or
-the boxes in play (Forest Shuffle, remembered on this device). A rematch starts as the last
-game was set up."""
+"""New game: players from known ones or typed, the seating circle, the variant and the boxes in
+play (remembered on this device), and whatever else the game asks (its registry `options`).
+A rematch starts as the last game was set up."""
 
 from __future__ import annotations
 
-import asyncio
 import json
-from typing import Any
 
 import flet as ft
 
 from scorer.players import check_names
-from scorer.registry import GAMES
-from scorer.setup import Setup
-from views.forest_shuffle.forest import new_data as new_forests
-from views.fossil.table import new_data as new_fossil
 from views.i18n import scorer_text
-from views.session import Screen
-from views.state import new_draft
-from views.store import GameRecord
-from views.widgets.common import do, labelled, pill, section, text
+from views.model import Table
+from views.new_table import NewTable
+from views.registry import GameViews
+from views.session import AppSession, use_app
+from views.widgets.common import TAP, do, labelled, pill, section, text
 from views.widgets.seating import seating
 
-PREFS_BOXES = "tallybook.forest_boxes"
+PREFS_BOXES = "tallybook.boxes.{game}"
 
 
-class NewGameScreen(Screen):
-    route = "/new/symbiose"
+@ft.component
+def NewGame(game: GameViews, rematch: Table | None) -> ft.View:
+    app = use_app()
 
-    def __init__(self, app, game: str = "symbiose", rematch: GameRecord | None = None):
-        super().__init__(app, f"/new/{game}" + (f"?again={rematch.id}" if rematch else ""))
-        self.game = game
-        self.names: list[str] = []
-        self.mode = ""
-        self.river_left_of = 0
-        self.error = ""
-        self.name_field = ft.TextField(on_submit=self.add_typed, on_change=self._typed,
-                                       expand=True)
-        self.boxes: list[str] = ["base"]
-        self._boxes_touched = False
+    def first() -> NewTable:
         if rematch is not None:
-            self._set_up_as(rematch.data)
-        if game == "forest-shuffle" and not self._boxes_touched:
-            # Screens are made inside Flet's event handlers, on the running loop.
-            self._loading = asyncio.get_running_loop().create_task(self._remembered_boxes())
+            return rematch.rematch()
+        fresh = game.new_table(game.game)
+        return fresh.seated(()) if not fresh.setup.boxes else \
+            fresh.seated(()).with_box(fresh.setup.boxes[0])
 
-    def _set_up_as(self, data: dict[str, Any]) -> None:
-        """A rematch: the last game's players in their seats, its variant and boxes."""
-        file = data["file"]
-        self.names = [p if isinstance(p, str) else p["name"] for p in file["players"]]
-        self._fit_mode()
-        if self.game == "symbiose" and file.get("mode") in self._variants():
-            self.mode = file["mode"]
-        if file.get("river_left_of") in self.names:
-            self.river_left_of = self.names.index(file["river_left_of"])
-        boxes = file.get("boxes") or data.get("boxes")  # beside the file in older games
-        if boxes:
-            self.boxes, self._boxes_touched = list(boxes), True
+    new, set_new = ft.use_state(first)
+    typed, set_typed = ft.use_state("")
+    error, set_error = ft.use_state("")
+    touched = ft.use_ref(rematch is not None)  # boxes chosen here win over remembered ones
 
-    async def _remembered_boxes(self) -> None:
-        saved = await ft.SharedPreferences().get(PREFS_BOXES)
+    async def remembered_boxes() -> None:
+        if not new.setup.boxes or touched.current:
+            return
+        saved = await ft.SharedPreferences().get(PREFS_BOXES.format(game=game.game))
         try:
-            boxes = [box for box in json.loads(saved) if box in self.setup.boxes] if saved else []
+            boxes = [box for box in json.loads(saved) if box in new.setup.boxes] if saved else []
         except (TypeError, ValueError):
             boxes = []
-        if boxes and not self._boxes_touched:  # a tap made before the answer came wins
-            self.boxes = boxes
-            self.refresh()
-            self.app.page.update()
+        if boxes and not touched.current:  # a tap made before the answer came wins
+            set_new(lambda current: _with_boxes(current, boxes))
 
-    def toggle_box(self, box: str) -> None:
-        self._boxes_touched = True
-        if box in self.boxes:
-            if len(self.boxes) > 1:
-                self.boxes.remove(box)
+    ft.on_mounted(remembered_boxes)
+
+    def seat(names: tuple[str, ...]) -> None:
+        set_new(lambda current: current.seated(names))
+
+    def add(name: str) -> bool:
+        """Seat `name` next; False (and why, at the field) if it cannot be."""
+        problem = _name_problem(app, new, name)
+        set_error(problem)
+        if not problem:
+            seat((*new.names, name))
+        return not problem
+
+    async def add_typed(e: ft.Event[ft.TextField] | None = None) -> None:
+        if add(typed.strip()):
+            set_typed("")
+        field = e.control if e is not None else None
+        if field is not None:
+            await field.focus()  # keep typing the next name, or fix this one
+
+    def typing(e: ft.Event[ft.TextField]) -> None:
+        set_typed(e.control.value or "")
+        set_error("")
+
+    def toggle_known(name: str) -> None:
+        if name in new.names:
+            seat(tuple(n for n in new.names if n != name))
         else:
-            self.boxes = [b for b in self.setup.boxes if b in self.boxes or b == box]
-        self.refresh()
+            add(name)
 
-    # actions ------------------------------------------------------------------------------
-    def _typed(self, e) -> None:
-        # Only the field changes: rebuilding its parents would take the keyboard focus away.
-        if self.error:
-            self.error = ""
-            self.name_field.error = None
+    def move_up(index: int) -> None:
+        names = list(new.names)
+        names[index - 1], names[index] = names[index], names[index - 1]
+        seat(tuple(names))
 
-    async def add_typed(self) -> None:
-        self.add((self.name_field.value or "").strip())
-        self.app.page.update()  # the new tree first, so that focus lands on the live field
-        await self.name_field.focus()  # keep typing the next name
+    def toggle_box(box: str) -> None:
+        touched.current = True
+        set_new(lambda current: current.with_box(box))
 
-    def add(self, name: str) -> None:
-        if len(self.names) >= self.setup.max_players:
-            self.error = self.t(f"new.too_many{self._suffix()}", max=self.setup.max_players)
-        else:
-            problems = [p for p in check_names([*self.names, name],
-                                               [(i,) for i in range(len(self.names) + 1)])
-                        if p.path == (len(self.names),)]
-            if problems:
-                self.error = scorer_text(problems[0].key, problems[0].params, self.app.lang)
-            else:
-                self.names.append(name)
-                self.name_field.value = ""
-                self.error = ""
-        self._fit_mode()
-        self.refresh()
-
-    def toggle(self, name: str) -> None:
-        if name in self.names:
-            self.remove(self.names.index(name))
-        else:
-            self.add(name)
-
-    def remove(self, index: int) -> None:
-        del self.names[index]
-        self.river_left_of = 0
-        self._fit_mode()
-        self.refresh()
-
-    def move_up(self, index: int) -> None:
-        self.names[index - 1], self.names[index] = self.names[index], self.names[index - 1]
-        self.refresh()
-
-    def choose_mode(self, mode: str) -> None:
-        self.mode = mode
-        self.refresh()
-
-    def choose_river(self, index: int) -> None:
-        self.river_left_of = index
-        self.refresh()
-
-    def _fit_mode(self) -> None:
-        allowed = self._variants()
-        if self.mode not in allowed:
-            self.mode = allowed[0] if allowed else ""
-
-    async def start(self) -> None:
-        if not self.mode:
+    async def start() -> None:
+        if not new.ready:
             return
-        self.app.store.remember_players(self.names)
-        if self.game == "fossil":
-            game_id = self.app.store.create_game("fossil", new_fossil(self.names))
-            await self.app.go(f"/fossil/{game_id}")
-            return
-        if self.game == "forest-shuffle":
-            await ft.SharedPreferences().set(PREFS_BOXES, json.dumps(self.boxes))
-            game_id = self.app.store.create_game("forest-shuffle",
-                                                 new_forests(self.names, self.boxes))
-            await self.app.go(f"/forest-shuffle/{game_id}")
-            return
-        draft = new_draft(self.names, self.mode)
-        if self.mode == "duel":
-            draft["file"]["river_left_of"] = self.names[self.river_left_of]
-        game_id = self.app.store.create_game("symbiose", draft)
-        await self.app.go(f"/symbiose/{game_id}")
+        app.store.remember_players(list(new.names))
+        if new.setup.boxes:
+            await ft.SharedPreferences().set(PREFS_BOXES.format(game=game.game),
+                                             json.dumps(list(new.boxes)))
+        game_id = game.table.start(app.store, new)
+        await app.go(f"/{game.game}/{game_id}")
 
-    # view ---------------------------------------------------------------------------------
-    def refresh(self) -> None:
-        self.view.appbar = ft.AppBar(title=text(self.t(f"new.title{self._suffix()}")))
-        self.name_field.label = self.t("new.name")
-        self.name_field.error = self.error or None
-        known = [pill(f"known-player-{name}", name, do(self.toggle, name),
-                      selected=name in self.names)
-                 for name in self.app.store.known_players()]
-        controls: list[ft.Control] = [section(self.t("new.players"))]
-        if known:
-            controls.append(ft.Row(known, wrap=True, spacing=8, run_spacing=8))
-        controls.append(ft.Row([self.name_field, labelled("add-player", ft.IconButton(
-            ft.Icons.PERSON_ADD, tooltip=self.t("new.add"), on_click=self.add_typed))],
-            vertical_alignment=ft.CrossAxisAlignment.START))
-        controls += self._seat_rows()
-        if self.names:
-            controls.append(seating(self.names, self._caption(), self._partners()))
-        controls += self._mode_controls()
-        self.view.controls = [ft.Column(controls, spacing=12, scroll=ft.ScrollMode.AUTO,
-                                        expand=True)]
-        self.view.padding = 16
-        self.view.bottom_appbar = ft.BottomAppBar(content=ft.Row([labelled("start", ft.Button(
-            self.t("new.start"), icon=ft.Icons.PLAY_ARROW, disabled=not self.mode,
-            on_click=self.start, height=48))], alignment=ft.MainAxisAlignment.END))
+    suffix = game.game
+    field = ft.TextField(label=app.t("new.name"), value=typed, error=error or None,
+                         on_change=typing, on_submit=add_typed, expand=True,
+                         max_length=40, text_size=16)
+    known = [pill(f"known-player-{name}", name, do(toggle_known, name),
+                  selected=name in new.names) for name in app.store.known_players()]
+    controls: list[ft.Control] = [section(app.t("new.players"))]
+    if known:
+        controls.append(ft.Row(known, wrap=True, spacing=8, run_spacing=8))
+    controls.append(ft.Row([field, labelled("add-player", ft.IconButton(
+        ft.Icons.PERSON_ADD, tooltip=app.t("new.add"), on_click=add_typed,
+        width=TAP, height=TAP))], vertical_alignment=ft.CrossAxisAlignment.START))
+    controls += [SeatRow(index, name, len(new.names), do(move_up, index),
+                         do(seat, tuple(n for i, n in enumerate(new.names) if i != index)))
+                 for index, name in enumerate(new.names)]
+    if new.names:
+        controls.append(seating(list(new.names), _caption(app, new), _partners(new)))
+    controls += _variant_controls(app, new, set_new)
+    if new.setup.boxes:
+        controls += [section(app.t("new.boxes")), ft.Row(
+            [pill(f"box-{box}", scorer_text(f"box.{box}", {}, app.lang), do(toggle_box, box),
+                  selected=box in new.boxes) for box in new.setup.boxes],
+            wrap=True, spacing=8, run_spacing=8),
+            text(app.t("new.boxes_note"), size=13, color=ft.Colors.ON_SURFACE_VARIANT)]
+    if game.options is not None and new.ready:
+        controls += game.options(new, set_new)
+    return ft.View(
+        route=f"/new/{game.game}", padding=16,
+        appbar=ft.AppBar(title=text(app.t(f"new.title.{suffix}"))),
+        controls=[ft.Column(controls, spacing=12, scroll=ft.ScrollMode.AUTO, expand=True)],
+        bottom_appbar=ft.BottomAppBar(content=ft.Row([labelled("start", ft.Button(
+            app.t("new.start"), icon=ft.Icons.PLAY_ARROW, disabled=not new.ready,
+            on_click=start, height=TAP))], alignment=ft.MainAxisAlignment.END)))
 
-    def _seat_rows(self) -> list[ft.Control]:
-        rows = []
-        for index, name in enumerate(self.names):
-            rows.append(ft.Row([
-                text(f"{index + 1}.", width=24), text(name, expand=True, size=16),
-                labelled(f"up-{index}", ft.IconButton(
-                    ft.Icons.ARROW_UPWARD, tooltip=self.t("new.move_up", name=name),
-                    disabled=index == 0, on_click=do(self.move_up, index))),
-                labelled(f"remove-{index}", ft.IconButton(
-                    ft.Icons.CLOSE, tooltip=self.t("new.remove", name=name),
-                    on_click=do(self.remove, index))),
-            ]))
-        return rows
 
-    def _caption(self) -> str:
-        if len(self.names) < self.setup.min_players:
-            return self.t("new.need_players", min=self.setup.min_players,
-                          max=self.setup.max_players)
-        pairs = ", ".join(self.t("new.left_of", name=name,
-                                 left=self.names[(i + 1) % len(self.names)])
-                          for i, name in enumerate(self.names))
-        return self.t("new.clockwise") + " " + pairs
+@ft.component
+def SeatRow(index: int, name: str, count: int, on_up, on_remove) -> ft.Control:
+    app = use_app()
+    return ft.Row([
+        text(f"{index + 1}.", width=24),
+        text(name, expand=True, size=16, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
+        labelled(f"up-{index}", ft.IconButton(
+            ft.Icons.ARROW_UPWARD, tooltip=app.t("new.move_up", name=name), width=TAP,
+            height=TAP, disabled=index == 0, on_click=on_up)),
+        labelled(f"remove-{index}", ft.IconButton(
+            ft.Icons.CLOSE, tooltip=app.t("new.remove", name=name), width=TAP, height=TAP,
+            on_click=on_remove)),
+    ])
 
-    def _partners(self) -> dict[str, int] | None:
-        if self.mode != "team":
-            return None
-        return {name: 1 + index % 2 for index, name in enumerate(self.names)}
 
-    @property
-    def setup(self) -> Setup:
-        return GAMES[self.game].setup
+def _with_boxes(new: NewTable, boxes: list[str]) -> NewTable:
+    from dataclasses import replace
 
-    def _variants(self) -> tuple[str, ...]:
-        return self.setup.variants.get(len(self.names), ())
+    return replace(new, boxes=tuple(b for b in new.setup.boxes if b in boxes))
 
-    def _suffix(self) -> str:
-        return "" if self.game == "symbiose" else f".{self.game}"
 
-    def _mode_controls(self) -> list[ft.Control]:
-        if self.game == "forest-shuffle":
-            return [section(self.t("new.boxes")), ft.Row(
-                [pill(f"box-{box}", scorer_text(f"box.{box}", {}, self.app.lang),
-                      do(self.toggle_box, box), selected=box in self.boxes)
-                 for box in self.setup.boxes],
-                wrap=True, spacing=8, run_spacing=8),
-                text(self.t("new.boxes_note"), size=13, color=ft.Colors.ON_SURFACE_VARIANT)]
-        if self.game == "fossil":
-            if not self._variants():
-                return []
-            rules = self._variants()[0]  # the player count picks the rules
-            return [section(self.t("new.rules")), labelled("fossil-rules", text(
-                self.t(f"fossil.rules.{rules}"), size=14), label=self.t(f"fossil.rules.{rules}"))]
-        allowed = self._variants()
-        if not allowed:
-            return []
-        controls: list[ft.Control] = [section(self.t("new.variant")), ft.Row(
-            [pill(f"mode-{mode}", self.t(f"mode.{mode}"), do(self.choose_mode, mode),
-                  selected=self.mode == mode) for mode in allowed], wrap=True)]
-        controls.append(text(self.t(f"mode.{self.mode}.about"), size=13,
-                             color=ft.Colors.ON_SURFACE_VARIANT))
-        if self.mode == "duel":
-            controls += [section(self.t("new.river_left_of")), ft.Row(
-                [pill(f"river-left-{i}", name, do(self.choose_river, i),
-                      selected=self.river_left_of == i) for i, name in enumerate(self.names)])]
+def _name_problem(app: AppSession, new: NewTable, name: str) -> str:
+    """Why `name` cannot take the next seat, in the user's words; empty if it can."""
+    if len(new.names) >= new.setup.max_players:
+        return app.t(f"new.too_many.{new.game}", max=new.setup.max_players)
+    problems = [p for p in check_names([*new.names, name],
+                                       [(i,) for i in range(len(new.names) + 1)])
+                if p.path == (len(new.names),)]
+    return scorer_text(problems[0].key, problems[0].params, app.lang) if problems else ""
+
+
+def _caption(app: AppSession, new: NewTable) -> str:
+    if len(new.names) < new.setup.min_players:
+        return app.t("new.need_players", min=new.setup.min_players, max=new.setup.max_players)
+    pairs = ", ".join(app.t("new.left_of", name=name, left=new.names[(i + 1) % len(new.names)])
+                      for i, name in enumerate(new.names))
+    return app.t("new.clockwise") + " " + pairs
+
+
+def _partners(new: NewTable) -> dict[str, int] | None:
+    if new.variant != "team":
+        return None
+    return {name: 1 + index % 2 for index, name in enumerate(new.names)}
+
+
+def _variant_controls(app: AppSession, new: NewTable, set_new) -> list[ft.Control]:
+    """A game with a choice of variants offers them as chips, each with what it changes; a
+    game whose player count decides the rules says which rules those are."""
+    if not new.variants:
+        return []
+    about = f"variant.{new.game}.{new.variant}.about"
+    has_about = app.t(about) != about
+    if any(len(variants) > 1 for variants in new.setup.variants.values()):
+        from dataclasses import replace
+
+        chips = [pill(f"mode-{variant}", app.t(f"variant.{new.game}.{variant}"),
+                      do(set_new, replace(new, variant=variant)),
+                      selected=new.variant == variant) for variant in new.variants]
+        controls: list[ft.Control] = [section(app.t("new.variant")), ft.Row(chips, wrap=True)]
+        if has_about:
+            controls.append(text(app.t(about), size=13, color=ft.Colors.ON_SURFACE_VARIANT))
         return controls
+    if not has_about:
+        return []
+    return [section(app.t("new.rules")),
+            labelled(f"{new.game}-rules", text(app.t(about), size=14), label=app.t(about))]

@@ -65,29 +65,6 @@ def do(action: Callable, *args: Any) -> Callable:
     return handler
 
 
-class Keeper:
-    """Controls kept from one refresh to the next while what they show is unchanged.
-
-    `keep(key, make)` returns the control made for `key` in this or the previous refresh, or
-    makes it. Flet sends nothing for a control it has already seen unchanged, whereas a new
-    control goes to the browser whole, with everything inside it. Call `next_round()` after
-    each refresh: what that refresh did not ask for is then forgotten."""
-
-    def __init__(self) -> None:
-        self._old: dict[Any, ft.Control] = {}
-        self._new: dict[Any, ft.Control] = {}
-
-    def __call__(self, key: Any, make: Callable[[], ft.Control]) -> Any:
-        if key in self._new:
-            return self._new[key]
-        control = self._old[key] if key in self._old else make()
-        self._new[key] = control
-        return control
-
-    def next_round(self) -> None:
-        self._old, self._new = self._new, {}
-
-
 SWIPE_SPEED = 300  # px/s: a flick at least this quick turns the page,
 SWIPE_DISTANCE = 100  # px: and so does a slower drag at least this long (a quarter of a phone)
 

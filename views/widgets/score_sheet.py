@@ -1,16 +1,21 @@
-"""Score sheet pieces every game shares: the winners line and a player's expandable card with
-the paper score pad's categories."""
+"""Score sheet pieces every game shares: the winners line, a player's expandable card with the
+paper score pad's categories, and the screen around them."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import flet as ft
 
 from scorer import PlayerScore, ScoreLine, ScoreSheet
 from views.i18n import scorer_text
-from views.session import AppSession, Screen
-from views.widgets.common import do, labelled, section, text
+from views.model import Table, use_table
+from views.session import use_app
+from views.widgets.common import labelled, text
+from views.widgets.sheet_actions import SheetActions
+
+LineComponent = Callable[[int, int, ScoreLine], Any]  # (player, number, line) -> control
 
 
 def winners_line(sheet: ScoreSheet, lang: str) -> ft.Control:
@@ -18,50 +23,60 @@ def winners_line(sheet: ScoreSheet, lang: str) -> ft.Control:
     return labelled("winners", text(winners, size=20, weight=ft.FontWeight.BOLD))
 
 
-def categories_line(player: PlayerScore, lang: str) -> str:
+def categories_line(player: PlayerScore, lang: str, skip: tuple[str, ...] = ()) -> str:
     """The categories in one line, "trees 30 · top 33 · ...". A no-break space keeps each
     label on the same screen line as its number."""
     return " · ".join(f"{scorer_text('category.' + name, {}, lang)}\u00a0{points}"
-                      for name, points in player.categories.items())
+                      for name, points in player.categories.items() if name not in skip)
 
 
-def player_card(index: int, player: PlayerScore, t: Callable[..., str], lang: str,
-                expanded: bool, on_toggle: Callable, lines: list[ft.Control]) -> ft.Card:
-    """The player's place, total and categories; tapped, the per-card `lines` below."""
+@ft.component
+def PlayerCard(index: int, player: PlayerScore, line: LineComponent | None,
+               total: str | None = None, skip: tuple[str, ...] = ()) -> ft.Card:
+    """The player's place, total and categories; tapped, the lines that make them up (`line`
+    draws one; None: the card does not open). `total` as the game writes it, if not a number."""
+    app = use_app()
+    expanded, set_expanded = ft.use_state(False)
+    opens = line is not None and bool(player.lines)
     header = ft.ListTile(
         leading=ft.CircleAvatar(content=text(str(player.place))),
-        title=text(f"{player.name} — {player.total}", size=17, weight=ft.FontWeight.W_600),
-        subtitle=text(categories_line(player, lang)),
-        trailing=ft.Icon(ft.Icons.EXPAND_LESS if expanded else ft.Icons.EXPAND_MORE),
-        on_click=do(on_toggle, index))
+        title=text(f"{player.name} — {total or player.total}", size=17,
+                   weight=ft.FontWeight.W_600, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
+        subtitle=text(categories_line(player, app.lang, skip)),
+        trailing=(ft.Icon(ft.Icons.EXPAND_LESS if expanded else ft.Icons.EXPAND_MORE)
+                  if opens else None),
+        on_click=(lambda: set_expanded(not expanded)) if opens else None)
     body: list[ft.Control] = [labelled(
-        f"result-{index}", header, label=t("result.player_label", place=player.place,
-                                           name=player.name, total=player.total), button=True)]
-    if expanded:
-        body += lines
+        f"result-{index}", header, label=app.t("result.player_label", place=player.place,
+                                               name=player.name, total=player.total),
+        button=opens)]
+    if expanded and line is not None:
+        body += [line(index, number, item) for number, item in enumerate(player.lines)]
     return ft.Card(ft.Column(body, spacing=0))
 
 
-class SheetScreen(Screen):
-    """A game's score sheet: the players ranked, each expandable into the lines `line` draws."""
+def ranked_cards(sheet: ScoreSheet, line: LineComponent | None, **options: Any) -> list:
+    """Every player's card, best place first."""
+    return [PlayerCard(index, player, line, key=f"player-{index}", **options)
+            for index, player in sorted(enumerate(sheet.players), key=lambda i: i[1].place)]
 
-    def __init__(self, app: AppSession, route: str, game_id: int):
-        super().__init__(app, route)
-        self.game_id = game_id
-        self.expanded: set[int] = set()
 
-    def line(self, player: int, number: int, line: ScoreLine) -> ft.Control:
-        raise NotImplementedError
+@ft.component
+def SheetScreen(table: Table, body: Callable[[ScoreSheet], list[ft.Control]],
+                unfinished: str = "result.unfinished") -> ft.View:
+    """A game's score sheet: `body(sheet)` below the title, the share/export/rematch bar;
+    while the game does not score yet, `unfinished` says why."""
+    app = use_app()
+    use_table(table)
+    sheet = table.sheet if table.complete else None
+    ft.on_mounted(lambda: table.finish() if table.complete else None)
+    view = ft.View(route=table.route + "/sheet", padding=12,
+                   appbar=ft.AppBar(title=text(app.t("result.title"))))
+    if sheet is None:
+        view.controls = [text(app.t(unfinished), size=16)]
+        return view
+    view.controls = [ft.Column([winners_line(sheet, app.lang), *body(sheet)], spacing=8,
+                               scroll=ft.ScrollMode.AUTO, expand=True)]
+    view.bottom_appbar = SheetActions(table, sheet)
+    return view
 
-    def players(self, sheet: ScoreSheet) -> list[ft.Control]:
-        out: list[ft.Control] = [section(self.t("result.players"))]
-        for index, player in sorted(enumerate(sheet.players), key=lambda item: item[1].place):
-            lines = ([self.line(index, number, line) for number, line in enumerate(player.lines)]
-                     if index in self.expanded else [])
-            out.append(player_card(index, player, self.t, self.app.lang, index in self.expanded,
-                                   self.toggle, lines))
-        return out
-
-    def toggle(self, index: int) -> None:
-        self.expanded ^= {index}
-        self.refresh()

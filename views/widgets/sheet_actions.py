@@ -4,42 +4,89 @@ game file (GAME_FILES.md), and a rematch set up like this game."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from typing import Any
+from urllib.parse import urlsplit
 
 import flet as ft
 
 from scorer import ScoreSheet
 from scorer import i18n as scorer_i18n
 from scorer.render import sheet_text
-from views.session import AppSession
-from views.widgets.common import do, labelled, text
+from views.model import Table
+from views.session import AppSession, use_app
+from views.widgets.common import TAP, do, labelled, text
+
+LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1")
 
 
-def sheet_actions(app: AppSession, t: Callable[..., str], sheet: ScoreSheet,
-                  game_file: dict[str, Any], kind: str, game_id: int) -> ft.BottomAppBar:
+def secure_context(page: ft.Page) -> bool:
+    """Whether the browser counts this page as secure: only then do the Web Share and
+    Clipboard APIs exist (https, or the machine itself). A phone on the LAN over plain http
+    has neither."""
+    parts = urlsplit(page.url or "")
+    return parts.scheme in ("https", "wss") or (parts.hostname or "") in LOCAL_HOSTS \
+        or (parts.hostname or "").startswith("127.")
+
+
+@ft.component
+def SheetActions(table: Table, sheet: ScoreSheet) -> ft.BottomAppBar:
+    app = use_app()
+
     async def share() -> None:
         lang = app.lang if app.lang in scorer_i18n.languages() else scorer_i18n.DEFAULT_LANGUAGE
         message = sheet_text(sheet, lang)
-        try:
-            await ft.Share().share_text(message, subject="Tallybook")
-        except Exception:  # no share sheet (desktop browsers): the clipboard will do
-            await ft.Clipboard().set(message)
-            app.page.show_dialog(ft.SnackBar(text(t("result.copied"))))
+        if secure_context(app.page):
+            try:
+                result = await ft.Share().share_text(
+                    message, subject="Tallybook", download_fallback_enabled=False,
+                    mail_to_fallback_enabled=False)
+                if result.status != ft.ShareResultStatus.UNAVAILABLE:
+                    return
+            except Exception:  # a browser without the Web Share API: the sheet below
+                pass
+        app.page.show_dialog(share_sheet(app, message))
 
     async def export() -> None:
-        data = json.dumps(game_file, indent=2, ensure_ascii=False).encode()
-        await ft.FilePicker().save_file(file_name=f"{kind}-{game_id}.json", src_bytes=data)
+        data = json.dumps(table.game_file(), indent=2, ensure_ascii=False).encode()
+        await ft.FilePicker().save_file(file_name=f"{table.kind}-{table.id}.json",
+                                        src_bytes=data)
 
     async def rematch() -> None:
-        await app.go(f"/new/{kind}?again={game_id}")
+        await app.go(f"/new/{table.kind}?again={table.id}")
 
     # Narrow padding: three buttons fit a 390 px phone in every language ("Exportieren").
     narrow = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12))
     return ft.BottomAppBar(content=ft.Row([
-        labelled(identifier, ft.OutlinedButton(t(f"result.{identifier}"), icon=icon,
-                                               on_click=do(action), style=narrow))
+        labelled(identifier, ft.OutlinedButton(app.t(f"result.{identifier}"), icon=icon,
+                                               on_click=do(action), style=narrow, height=TAP))
         for identifier, icon, action in (("share", ft.Icons.SHARE, share),
                                          ("export", ft.Icons.DOWNLOAD, export),
                                          ("rematch", ft.Icons.REPLAY, rematch))
     ], alignment=ft.MainAxisAlignment.SPACE_EVENLY), height=72)
+
+
+def share_sheet(app: AppSession, message: str) -> ft.BottomSheet:
+    """The sheet as text to select and send in any app; with a Copy button where the
+    browser lets a page write to the clipboard."""
+    async def copy() -> None:
+        try:
+            await ft.Clipboard().set(message)
+        except Exception:  # refused after all: the text stays there to select
+            app.notice(app.t("share.copy_failed"))
+            return
+        app.page.pop_dialog()
+        app.notice(app.t("result.copied"))
+
+    buttons: list[ft.Control] = [labelled("share-close", ft.TextButton(
+        app.t("result.close"), on_click=lambda: app.page.pop_dialog(), height=TAP))]
+    if secure_context(app.page):
+        buttons.insert(0, labelled("share-copy", ft.FilledButton(
+            app.t("share.copy"), icon=ft.Icons.COPY, on_click=copy, height=TAP)))
+    return ft.BottomSheet(ft.Container(ft.Column([
+        text(app.t("share.title"), size=18, weight=ft.FontWeight.BOLD),
+        text(app.t("share.how"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+        labelled("share-text", ft.TextField(value=message, read_only=True, multiline=True,
+                                            min_lines=4, max_lines=12, text_size=13),
+                 label=message),
+        ft.Row(buttons, alignment=ft.MainAxisAlignment.END),
+    ], tight=True, spacing=10, scroll=ft.ScrollMode.AUTO), padding=16), scrollable=True,
+        show_drag_handle=True)

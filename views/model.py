@@ -1,0 +1,161 @@
+"""A game in play: one typed model per game, shared by every phone that has it open.
+
+A model is loaded from the store once (`Tables.open`) and changed only through its operations
+("place this card in this slot"), each of which saves the game in one write and tells every
+screen showing it. Screens never hold game-file dicts: they read the model's typed fields and
+ask it (and through it, the scorer) for everything computed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import weakref
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+import flet as ft
+
+from scorer import ScoreSheet
+from views.new_table import NewTable
+from views.store import GameRecord, Store
+
+Listener = Callable[[int], None]
+
+
+class Table:
+    """Base of the game models: identity, saving, and telling the screens.
+
+    Subclasses set `kind`, build their fields in `load(data)` and give them back in `data()`
+    (the stored record: the game file plus what entry needs, such as the undo list)."""
+
+    kind: ClassVar[str]
+
+    def __init__(self, store: Store, record: GameRecord):
+        self.store = store
+        self.id = record.id
+        self.finished = record.status == "finished"
+        self.version = 0
+        self._listeners: list[Listener] = []
+        self.load(record.data)
+
+    @classmethod
+    def start(cls, store: Store, new: NewTable) -> int:
+        """Store a new game set up as `new`; returns its id."""
+        raise NotImplementedError
+
+    def load(self, data: dict[str, Any]) -> None:
+        raise NotImplementedError
+
+    def data(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        raise NotImplementedError
+
+    def game_file(self) -> dict[str, Any]:
+        """The game as a file of GAME_FILES.md, for export and the scorer."""
+        raise NotImplementedError
+
+    @property
+    def sheet(self) -> ScoreSheet | None:
+        """The score sheet of the game as it stands; None while the scorer refuses it."""
+        raise NotImplementedError
+
+    @property
+    def complete(self) -> bool:
+        """Entry is over: the game may be scored as finished."""
+        return self.sheet is not None
+
+    def finish(self) -> None:
+        """Store the game as finished (the score sheet was opened on a complete game)."""
+        if not self.finished:
+            self.save(finished=True)
+
+    def rematch(self) -> NewTable:
+        """A new table set up as this one: the same players in their seats, variant, boxes."""
+        raise NotImplementedError
+
+    def progress(self, lang: str) -> str:
+        """How far entry has come, for the home screen's list."""
+        raise NotImplementedError
+
+    def result(self) -> str:
+        """'Ann 45 · Bob 45 · Cas 42', best first; empty if the game does not score."""
+        raise NotImplementedError
+
+    @property
+    def route(self) -> str:
+        return f"/{self.kind}/{self.id}"
+
+    # telling the screens -------------------------------------------------------------------
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener) if listener in self._listeners else None
+
+    def changed(self) -> None:
+        """Something every screen of this game shows changed (nothing to store)."""
+        self.version += 1
+        for listener in list(self._listeners):
+            listener(self.version)
+
+    def save(self, finished: bool | None = None) -> None:
+        """Store the game as it now is (in one write), then tell every screen."""
+        if finished is not None:
+            self.finished = finished
+        self.store.save_game(self.id, self.data(),
+                             status="finished" if self.finished else "active")
+        self.changed()
+
+
+class Tables:
+    """The games open on this server, one model each: every phone at a table shares it.
+
+    Held weakly: a game no screen shows any more is loaded afresh when next opened."""
+
+    def __init__(self, store: Store, kinds: dict[str, type[Table]]):
+        self.store = store
+        self.kinds = kinds
+        self._open: weakref.WeakValueDictionary[int, Table] = weakref.WeakValueDictionary()
+
+    def open(self, game_id: int, kind: str | None = None) -> Table | None:
+        """The model of a stored game (of `kind`, if given); None if there is no such game."""
+        table = self._open.get(game_id)
+        if table is None:
+            record = self.store.game(game_id)
+            if record is None or record.kind not in self.kinds:
+                return None
+            table = self.kinds[record.kind](self.store, record)
+            self._open[game_id] = table
+        return table if kind is None or table.kind == kind else None
+
+
+def use_table(table: Table) -> int:
+    """Re-render the calling component whenever `table` changes, from whichever phone; returns
+    the table's version (pass it to memoised children whose input it is).
+
+    A change made by another phone is announced in that phone's session, so the re-render
+    is handed over to the session this component belongs to (its own context)."""
+    version, set_version = ft.use_state(table.version)
+
+    def subscribe() -> Callable[[], None]:
+        own = contextvars.copy_context()
+        loop = asyncio.get_running_loop()
+        unsubscribe = table.subscribe(lambda v: loop.call_soon(set_version, v, context=own))
+        if table.version != version:  # changed between the render and this effect
+            set_version(table.version)
+        return unsubscribe
+
+    stop = ft.use_ref(None)  # a ref, not setup's return value: a re-render resets that
+
+    def start() -> None:
+        stop.current = subscribe()
+
+    def end() -> None:
+        if stop.current is not None:
+            stop.current()
+            stop.current = None
+
+    ft.use_effect(start, [table], cleanup=end)
+    return version

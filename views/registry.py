@@ -1,0 +1,66 @@
+"""The games the app offers, one entry each, mirroring `scorer/registry.py`.
+
+Home, new game and the routes read this and nothing else about a game, so a fourth game is
+its `views/<game>/` package, its locale keys, its icon and one line here.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from views.model import Table
+from views.new_table import NewTable
+
+
+@dataclass(frozen=True)
+class GameViews:
+    """`table`: the model of a game in play, which also starts one from a `NewTable`;
+    `play(table)` and `sheet(table)`: the components of its entry and score-sheet screens;
+    `screens`: more screens stacked on `play` by route suffix (Fossil's calculator);
+    `options(new, change)`: the component of the new-game choices beyond players, variant
+    and boxes, if the game has any; `new_table`: the type its new-game screen fills in."""
+
+    game: str
+    table: type[Table]
+    play: Callable[[Any], Any]
+    sheet: Callable[[Any], Any]
+    screens: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
+    options: Callable[..., Any] | None = None
+    new_table: type[NewTable] = NewTable
+
+    @property
+    def icon(self) -> str:
+        return self.game  # assets/icons/<game>.svg
+
+
+# game id -> the package whose `GAME` it is; the order is home's
+_PACKAGES = {"symbiose": "views.symbiose", "forest-shuffle": "views.forest_shuffle",
+             "fossil": "views.fossil"}
+
+
+class _Games(Mapping[str, GameViews]):
+    """Game id -> GameViews. A game's package is imported on first use, so that it may import
+    this module for `GameViews` without a circle."""
+
+    def __getitem__(self, game_id: str) -> GameViews:
+        return _load(game_id)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_PACKAGES)
+
+    def __len__(self) -> int:
+        return len(_PACKAGES)
+
+
+@cache
+def _load(game_id: str) -> GameViews:
+    game = importlib.import_module(_PACKAGES[game_id]).GAME
+    assert isinstance(game, GameViews) and game.game == game_id
+    return game
+
+
+GAMES: Mapping[str, GameViews] = _Games()

@@ -1,0 +1,39 @@
+"""The app's root component: the tab's session for every screen, and the stack of screens the
+route asks for (system back and the app bar's back arrow pop it)."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from views.routes import screens_for
+from views.session import SEED, AppContext, AppSession
+
+FONTS = {"DejaVu": "fonts/DejaVuSans.ttf"}
+
+
+@ft.component
+def App(app: AppSession) -> list[ft.Control]:
+    route, set_route = ft.use_state(app.page.route)
+    stack = screens_for(route, app)
+
+    def wire() -> None:
+        app.page.on_route_change = lambda e: set_route(e.route)
+        app.page.on_view_pop = popped
+
+    async def popped(e: ft.ViewPopEvent) -> None:
+        current = screens_for(app.page.route, app)
+        if len(current) > 1:
+            await app.go(current[-2].route)
+
+    ft.on_mounted(wire)
+    return AppContext(app, lambda: [screen.draw() for screen in stack])
+
+
+async def start(page: ft.Page, app: AppSession) -> None:
+    page.title = "Tallybook"
+    page.fonts = FONTS
+    page.theme = ft.Theme(color_scheme_seed=SEED)
+    page.dark_theme = ft.Theme(color_scheme_seed=SEED)
+    page.on_connect = app.reconnected
+    await app.ask_browser()
+    page.render_views(App, app)

@@ -1,0 +1,56 @@
+"""The Symbiose score sheet: places (shared on ties), team totals, and per-card lines that
+explain themselves; a line tapped says the rule and our ruling behind it."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from scorer import ScoreLine, ScoreSheet
+from views.i18n import scorer_text
+from views.session import AppSession, use_app
+from views.symbiose.model import SymbioseTable
+from views.widgets.card_face import card_face, describe
+from views.widgets.common import labelled, section, text
+from views.widgets.score_sheet import SheetScreen, ranked_cards
+
+
+@ft.component
+def Sheet(table: SymbioseTable) -> ft.View:
+    app = use_app()
+
+    def body(sheet: ScoreSheet) -> list[ft.Control]:
+        teams = [labelled(f"team-{index}", text(app.t(
+            "result.team_line", place=team.place, names=" & ".join(team.players),
+            total=team.total), size=16, weight=ft.FontWeight.W_600))
+            for index, team in enumerate(sorted(sheet.teams, key=lambda team: team.place))]
+        return [*teams, section(app.t("result.players")), *ranked_cards(sheet, Line)]
+
+    return SheetScreen(table, body)
+
+
+@ft.component
+def Line(player: int, number: int, line: ScoreLine) -> ft.Control:
+    app = use_app()
+    explanation = scorer_text(line.explain.key, line.explain.params, app.lang)
+    row = ft.Container(ft.Row([
+        card_face(line.item, width=52, height=52),
+        text(explanation, size=13, expand=True),
+        text(str(line.points), size=18, weight=ft.FontWeight.BOLD),
+    ], spacing=8), padding=ft.Padding.symmetric(horizontal=12, vertical=4),
+        on_click=lambda: app.page.show_dialog(rule_dialog(app, line)), ink=True)
+    return labelled(f"line-{player}-{number}", row, label=explanation, button=True)
+
+
+def rule_dialog(app: AppSession, line: ScoreLine) -> ft.AlertDialog:
+    """The card, the points, the rule of its column, and our ruling where sources differ."""
+    column = line.explain.params.get("column", "middle")
+    parts = [describe(line.item, app.lang),
+             scorer_text(line.explain.key, line.explain.params, app.lang),
+             app.t("rule.fixed") if line.explain.key == "symbiose.fixed"
+             else app.t(f"rule.{column}"),
+             app.t(f"ruling.{column}")]
+    return ft.AlertDialog(
+        title=text(app.t("result.why")),
+        content=labelled("rule-dialog", ft.Column([text(part) for part in parts], tight=True,
+                                                  spacing=10)),
+        actions=[ft.TextButton(app.t("result.close"), on_click=lambda: app.page.pop_dialog())])
