@@ -33,7 +33,7 @@ def default_data_dir() -> Path:
 
 def make_main(store: Store):
     """The app of every tab; all tabs share one model per open game (`Tables`)."""
-    tables = Tables(store, {game: GAMES[game].table for game in GAMES})
+    tables = Tables(store, lambda game: GAMES[game].table if game in GAMES else None)
 
     async def main(page: ft.Page) -> None:
         await start(page, AppSession(page, store, tables))

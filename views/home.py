@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from views.registry import GAMES, GameViews
+from views.registry import GAMES
 from views.session import use_app
 from views.store import GameRecord
 from views.widgets.common import TAP, do, icon_image, labelled, section, text
@@ -16,7 +16,7 @@ def Home() -> ft.View:
     active = app.store.games("active")
     finished = app.store.games("finished", limit=10)
     controls: list[ft.Control] = [section(app.t("home.games"))]
-    controls += [GameTile(game) for game in GAMES.values()]
+    controls += [GameTile(game) for game in GAMES]  # ids only: no game is loaded for home
     if active:
         controls.append(section(app.t("home.continue")))
         controls += [RecordTile(record, "") for record in active]
@@ -32,16 +32,16 @@ def Home() -> ft.View:
 
 
 @ft.component
-def GameTile(game: GameViews) -> ft.Control:
+def GameTile(game: str) -> ft.Control:
     app = use_app()
-    name = app.t(f"game.{game.game}")
+    name = app.t(f"game.{game}")
     tile = ft.ListTile(
-        leading=icon_image(game.icon, 44, name),
+        leading=icon_image(game, 44, name),
         title=text(name, size=18, weight=ft.FontWeight.W_600),
         subtitle=text(app.t("home.new_game")),
         trailing=ft.Icon(ft.Icons.ADD_CIRCLE), min_height=TAP + 16,
-        on_click=do(app.go, f"/new/{game.game}"))
-    return labelled(f"game-{game.game}", ft.Card(tile), label=name, button=True)
+        on_click=do(app.go, f"/new/{game}"))
+    return labelled(f"game-{game}", ft.Card(tile), label=name, button=True)
 
 
 @ft.component
@@ -54,7 +54,7 @@ def RecordTile(record: GameRecord, suffix: str) -> ft.Control:
     names = ", ".join(table.names)
     subtitle = table.result() if suffix else table.progress(app.lang)
     tile = ft.ListTile(
-        leading=icon_image(GAMES[record.kind].icon, 36),
+        leading=icon_image(record.kind, 36),
         title=text(names, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
         subtitle=text(subtitle, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
         min_height=TAP, on_click=do(app.go, table.route + suffix))

@@ -114,9 +114,9 @@ class Tables:
 
     Held weakly: a game no screen shows any more is loaded afresh when next opened."""
 
-    def __init__(self, store: Store, kinds: dict[str, type[Table]]):
+    def __init__(self, store: Store, model_of: Callable[[str], type[Table] | None]):
         self.store = store
-        self.kinds = kinds
+        self.model_of = model_of  # a game id -> its model class (None: no such game)
         self._open: weakref.WeakValueDictionary[int, Table] = weakref.WeakValueDictionary()
 
     def open(self, game_id: int, kind: str | None = None) -> Table | None:
@@ -124,9 +124,10 @@ class Tables:
         table = self._open.get(game_id)
         if table is None:
             record = self.store.game(game_id)
-            if record is None or record.kind not in self.kinds:
+            model = self.model_of(record.kind) if record is not None else None
+            if record is None or model is None:
                 return None
-            table = self.kinds[record.kind](self.store, record)
+            table = model(self.store, record)
             self._open[game_id] = table
         return table if kind is None or table.kind == kind else None
 

@@ -22,7 +22,9 @@ class GameViews:
     `play(table)` and `sheet(table)`: the components of its entry and score-sheet screens;
     `screens`: more screens stacked on `play` by route suffix (Fossil's calculator);
     `options(new, change)`: the component of the new-game choices beyond players, variant
-    and boxes, if the game has any; `new_table`: the type its new-game screen fills in."""
+    and boxes, if the game has any; `new_table`: the type its new-game screen fills in.
+    Its icon is assets/icons/<game>.svg and its words are views/locales' `game.<game>`,
+    `new.title.<game>`, `variant.<game>.*`."""
 
     game: str
     table: type[Table]
@@ -31,10 +33,6 @@ class GameViews:
     screens: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
     options: Callable[..., Any] | None = None
     new_table: type[NewTable] = NewTable
-
-    @property
-    def icon(self) -> str:
-        return self.game  # assets/icons/<game>.svg
 
 
 # game id -> the package whose `GAME` it is; the order is home's
