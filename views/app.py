@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import socket
 import sys
@@ -84,14 +85,37 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+def listening_socket(host: str, port: int) -> socket.socket:
+    """The server's socket, bound before anything is announced, so that a port in use is one
+    clear line instead of an address printed and then a traceback."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+        sock.listen(128)
+    except OSError:
+        sock.close()
+        raise
+    return sock
+
+
 def main(argv: list[str] | None = None) -> None:
     args = parse_args(argv)
+    try:
+        sock = listening_socket(args.host, args.port)
+    except OSError as error:
+        reason = "is in use" if error.errno == errno.EADDRINUSE else f"cannot be used ({error})"
+        print(f"tallybook: port {args.port} on {args.host} {reason}; "
+              f"choose another with --port", file=sys.stderr)
+        sys.exit(2)
     store = Store((args.data or default_data_dir()) / DB_NAME)
     announce(args.host, args.port)
     # uvicorn serves Flet's app itself (not ft.run), so that every response carries the policy
     # of views/server.py; a server for phones, never a desktop window.
-    uvicorn.run(web_app(make_main(store), str(ASSETS)), host=args.host, port=args.port,
-                ws="websockets-sansio", log_level="warning")
+    config = uvicorn.Config(web_app(make_main(store), str(ASSETS)), ws="websockets-sansio",
+                            log_level="warning")
+    uvicorn.Server(config).run(sockets=[sock])
 
 
 if __name__ == "__main__":

@@ -5,10 +5,11 @@ A rematch starts as the last game was set up."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import flet as ft
 
-from scorer.players import check_names
+from scorer.players import MAX_NAME_LENGTH, check_names
 from views.i18n import scorer_text
 from views.model import Table
 from views.new_table import NewTable
@@ -98,8 +99,8 @@ def NewGame(game: GameViews, rematch: Table | None) -> ft.View:
 
     suffix = game.game
     field = ft.TextField(label=app.t("new.name"), value=typed, error=error or None,
-                         on_change=typing, on_submit=add_typed, expand=True,
-                         max_length=40, text_size=16)
+                         error_max_lines=4, on_change=typing, on_submit=add_typed,
+                         expand=True, max_length=MAX_NAME_LENGTH, text_size=16)
     known = [pill(f"known-player-{name}", name, do(toggle_known, name),
                   selected=name in new.names) for name in app.store.known_players()]
     controls: list[ft.Control] = [section(app.t("new.players"))]
@@ -147,8 +148,6 @@ def SeatRow(index: int, name: str, count: int, on_up, on_remove) -> ft.Control:
 
 
 def _with_boxes(new: NewTable, boxes: list[str]) -> NewTable:
-    from dataclasses import replace
-
     return replace(new, boxes=tuple(b for b in new.setup.boxes if b in boxes))
 
 
@@ -184,8 +183,6 @@ def _variant_controls(app: AppSession, new: NewTable, set_new) -> list[ft.Contro
     about = f"variant.{new.game}.{new.variant}.about"
     has_about = app.t(about) != about
     if any(len(variants) > 1 for variants in new.setup.variants.values()):
-        from dataclasses import replace
-
         chips = [pill(f"mode-{variant}", app.t(f"variant.{new.game}.{variant}"),
                       do(set_new, replace(new, variant=variant)),
                       selected=new.variant == variant) for variant in new.variants]

@@ -15,13 +15,17 @@ import urllib.request
 from pathlib import Path
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
+# LAN_HOST is the server as a phone on the LAN reaches it: over plain http and not the machine
+# itself, so the browser does not count the page as a secure context (no clipboard, no share).
+LAN_HOST = "tallybook.lan"
 CHROME_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-               "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+               "--disable-background-networking", "--disable-component-update", "--disable-sync",
+               f"--host-resolver-rules=MAP {LAN_HOST} 127.0.0.1"]
 TALLYBOOK = [sys.executable, "-c", "from views.app import main; main()"]
 ROOT = Path(__file__).resolve().parents[2]
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
          "is_mobile": True, "has_touch": True}
-LOCAL = re.compile(r"^https?://(?!127\.0\.0\.1[:/])")
+LOCAL = re.compile(rf"^https?://(?!(127\.0\.0\.1|{re.escape(LAN_HOST)})[:/])")
 
 
 def free_port() -> int:

@@ -27,6 +27,20 @@ COLOURS = """async (data) => {
     }
   return seen.size;
 }"""
+# Every node a thumb can tap, with its size on screen in CSS px (viewport-clipped nodes left
+# out: a row scrolled half off-screen is not too small).
+TAPPABLE = """() => [...document.querySelectorAll(
+    'flt-semantics[flt-tappable], flt-semantics[role=button], flt-semantics[role=checkbox], ' +
+    'flt-semantics[role=switch], flt-semantics[role=radio], flt-semantics[role=tab], ' +
+    'flt-semantics[role=link]')].map(node => {
+  const box = node.getBoundingClientRect();
+  return {id: node.getAttribute('flt-semantics-identifier') || '',
+          label: (node.getAttribute('aria-label') || node.textContent || '').slice(0, 40),
+          x: box.x, y: box.y, width: box.width, height: box.height};
+}).filter(box => box.width > 0 && box.height > 0 && box.x >= 0 && box.y >= 0 &&
+                 box.x + box.width <= innerWidth + 0.5 && box.y + box.height <= innerHeight + 0.5)
+"""
+TAP = 48 - 0.5  # px; half a pixel for the renderer's rounding
 
 
 class Phone:
@@ -128,6 +142,21 @@ class Phone:
         said = [f"{n.get_attribute('flt-semantics-identifier')}={n.get_attribute('aria-label')!r}"
                 for n in nodes.all()[:40]]
         return f"url {self.page.url}; screen: {', '.join(said) or 'no labelled nodes'}"
+
+    def small_targets(self) -> list[str]:
+        """The tappable controls on screen smaller than a thumb's 48 x 48 px."""
+        self.painted()
+        return [f"{box['id'] or box['label']!r} {box['width']:.0f}x{box['height']:.0f}"
+                for box in self.page.evaluate(TAPPABLE)
+                if box["width"] < TAP or box["height"] < TAP]
+
+    def on_screen(self, identifier: str) -> bool:
+        """Whether the control is wholly inside the phone's screen (not cut off at an edge)."""
+        box = self.by_id(identifier).first.bounding_box()
+        size = self.page.viewport_size
+        return box is not None and size is not None and box["x"] >= 0 and box["y"] >= 0 \
+            and box["x"] + box["width"] <= size["width"] + 0.5 \
+            and box["y"] + box["height"] <= size["height"] + 0.5
 
     def expect_text(self, text: str) -> None:
         expect(self.page.get_by_text(text).first).to_be_visible()
