@@ -14,13 +14,15 @@ async def store(tmp_path):
 
 @pytest_asyncio.fixture
 async def open_app(store):
-    """open_app(route="/", prefs=None) -> a FakeClient running the app on `store`."""
+    """open_app(route="/", prefs=None) -> a FakeClient running the app on `store`: one
+    server, so every client opened in a test shares its open games, as phones do."""
     clients = []
+    main = make_main(store)
 
     async def opener(route: str = "/", prefs: dict | None = None) -> FakeClient:
         client = FakeClient(prefs)
         clients.append(client)
-        await client.start(make_main(store), route)
+        await client.start(main, route)
         return client
 
     yield opener
