@@ -34,6 +34,8 @@ def NewGame(game: GameViews, rematch: Table | None) -> ft.View:
 
     new, set_new = ft.use_state(first)
     typed, set_typed = ft.use_state("")
+    typed_now = ft.use_ref("")  # the field's text as of its last change: Enter may come before
+    # the re-render that change asked for, when `typed` still holds the text before it
     error, set_error = ft.use_state("")
     touched = ft.use_ref(rematch is not None)  # boxes chosen here win over remembered ones
 
@@ -62,14 +64,16 @@ def NewGame(game: GameViews, rematch: Table | None) -> ft.View:
         return not problem
 
     async def add_typed(e: ft.Event[ft.TextField] | None = None) -> None:
-        if add(typed.strip()):
+        if add(typed_now.current.strip()):
+            typed_now.current = ""
             set_typed("")
         field = e.control if e is not None else None
         if field is not None:
             await field.focus()  # keep typing the next name, or fix this one
 
     def typing(e: ft.Event[ft.TextField]) -> None:
-        set_typed(e.control.value or "")
+        typed_now.current = e.control.value or ""
+        set_typed(typed_now.current)
         set_error("")
 
     def toggle_known(name: str) -> None:

@@ -8,25 +8,25 @@ from playwright.sync_api import expect
 
 from tests.e2e.phone import Phone
 from tests.e2e.test_symbiose_e2e import cards_of, enter_known, example, learned
-from views.state import SymbioseEntry, new_draft
 from views.store import Store
+from views.symbiose.model import SymbioseNewTable, SymbioseTable
 
 
 def earlier_tables(server) -> None:
     """A team table half entered and a finished duel, so home shows both of its lists."""
     store = Store(server.data / "tallybook.sqlite3")
-    for name, filled, status in (("symbiose-duel.json", None, "finished"),
-                                 ("symbiose-team.json", 12, "active")):
+    for name, filled, finished in (("symbiose-duel.json", None, True),
+                                   ("symbiose-team.json", 12, False)):
         file = example(name)
-        entry = SymbioseEntry.from_data(new_draft([p["name"] for p in file["players"]],
-                                                  file["mode"]))
-        if "river_left_of" in file:
-            entry.file["river_left_of"] = file["river_left_of"]
+        names = tuple(p["name"] for p in file["players"])
+        seat = names.index(file["river_left_of"]) if "river_left_of" in file else 0
+        game_id = SymbioseTable.start(store, SymbioseNewTable("symbiose", names, file["mode"],
+                                                              river_left_of=seat))
+        table = SymbioseTable(store, store.game(game_id))
         for card in cards_of(file)[:filled]:
-            assert entry.cursor is not None
-            entry.place(entry.cursor, card)
-        store.save_game(store.create_game("symbiose", entry.to_data()), entry.to_data(),
-                        status=status)
+            table.place(card)
+        if finished:
+            table.finish()
     store.close()
 
 

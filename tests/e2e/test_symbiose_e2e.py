@@ -171,6 +171,7 @@ def test_a_seventh_frog_is_marked_where_it_lies_and_new_cards_take_four_taps(ser
     before = phone.taps
     phone.tap("known-frog/pink/3")
     assert phone.taps - before == 1
+    phone.expect_says("tile-0-0-1", "frog")  # shown before the next tap: not a double tap
     enter_known(phone, ["frog/pink/3"] * 7, 2, 3)
     phone.expect_says("problem-players[0].pond[1][2]",
                       "one frog card too many: the deck has only 6")

@@ -14,6 +14,7 @@ from typing import Any
 
 import flet as ft
 import msgpack
+from flet.components.component import Component
 from flet.controls.base_control import BaseControl
 from flet.controls.context import _context_page, context
 from flet.messaging.connection import Connection
@@ -118,7 +119,13 @@ class FakeClient(Connection):
         return [t.value for t in self.all(ft.Text) if isinstance(t.value, str)]
 
     def top_view(self) -> ft.View:
-        return self.page.views[-1]
+        """The screen on top; a screen drawn by a component is that component's body."""
+        def drawn(control):
+            while isinstance(control, Component):
+                control = control._b
+            return control
+
+        return drawn(drawn(self.page.views)[-1])
 
     # acting -------------------------------------------------------------------------------
     async def tap(self, identifier: str) -> None:

@@ -1,14 +1,15 @@
 """The SQLite store: schema versioned, every write visible to a new connection at once."""
 
-from views.state import new_draft
 from views.store import SCHEMA_VERSION, Store
+from views.symbiose.model import SymbioseNewTable, SymbioseTable
 
 
 def test_schema_and_persistence(tmp_path):
     path = tmp_path / "db.sqlite3"
     store = Store(path)
     assert store.schema_version() == SCHEMA_VERSION
-    game_id = store.create_game("symbiose", new_draft(["Ann", "Bob", "Cas"], "standard"))
+    game_id = SymbioseTable.start(store, SymbioseNewTable("symbiose", ("Ann", "Bob", "Cas"),
+                                                          "standard"))
     store.count_card("symbiose", "frog/pink/2xpink", 1)
     store.count_card("symbiose", "fish/blue/5", 1)
     store.count_card("symbiose", "fish/blue/5", 1)

@@ -1,11 +1,15 @@
 """Entering Symbiose tables through the real session: totals always equal the scorer's."""
 
+import flet as ft
 import msgpack
 import pytest
 
 from scorer import score
 from tests.views.fake_client import _encode
 from tests.views.helpers import compose, enter, example, learn, start_game, totals
+from views.symbiose import pond
+from views.symbiose.card_sheet import KNOWN_GAP, KNOWN_H, KNOWN_ROWS
+from views.symbiose.play import CHIP_WIDTH
 
 pytestmark = pytest.mark.asyncio
 
@@ -138,3 +142,112 @@ async def test_a_swipe_turns_to_the_next_or_previous_pond(open_app):
     assert c.get("player-0").selected
     await c.swipe(250)
     assert c.get("player-river").selected
+
+
+def clickable(c, identifier: str):
+    """The control a tap on `identifier` reaches, as the phone knows it now."""
+    target = c.get(identifier).content
+    while getattr(target, "on_click", None) is None:
+        target = target.content
+    return target
+
+
+def top_row(store, game_id: int) -> list:
+    return store.game(game_id).data["file"]["players"][0]["pond"][0]
+
+
+async def test_a_double_tap_on_a_known_card_places_it_once(open_app, store):
+    """The second tap of a double tap was sent by a phone still showing the first tile
+    selected: it places nothing, whether it reaches the server before the screen moved on or
+    after (the tapped card is a new control by then). Once the phone shows the next tile
+    selected, a tap on the same card places it there."""
+    learn(store, ["frog/pink/3"])
+    c = await open_app()
+    game_id = await start_game(c, ["Ann", "Bob", "Cas"])
+    card = clickable(c, "known-frog/pink/3")
+    await c.session.dispatch_event(card._i, "click", None)
+    await c.session.dispatch_event(card._i, "click", None)  # before the re-render
+    await c.settle()
+    await c.session.dispatch_event(card._i, "click", None)  # after it, on the old control
+    await c.settle()
+    assert top_row(store, game_id)[:2] == ["frog/pink/3", None]
+    assert c.get("tile-0-0-1").selected
+    assert store.known_cards("symbiose") == [("frog/pink/3", 2)]
+    await c.tap("known-frog/pink/3")  # tapped on what the phone shows now: a second frog
+    assert top_row(store, game_id)[:3] == ["frog/pink/3", "frog/pink/3", None]
+
+
+async def test_cards_on_the_table_can_be_hidden_from_the_known_cards(open_app, store):
+    learn(store, ["frog/pink/3", "fish/blue/5"])
+    c = await open_app()
+    await start_game(c, ["Ann", "Bob", "Cas"])
+    await c.tap("known-frog/pink/3")
+    assert c.find("known-frog/pink/3") is not None  # shown by default: a deck may repeat
+    await c.tap("hide-placed")
+    assert c.get("hide-placed").selected
+    assert c.find("known-frog/pink/3") is None and c.find("known-fish/blue/5") is not None
+    await c.tap("undo")  # off the table again: offered again
+    assert c.find("known-frog/pink/3") is not None
+    await c.tap("hide-placed")
+    await c.tap("known-frog/pink/3")
+    assert c.find("known-frog/pink/3") is not None
+
+
+async def test_the_composer_stays_in_reach_below_a_long_known_list(open_app, store):
+    """Known cards show at most two and a half rows and scroll within them; the composer
+    follows right below, not after every known card."""
+    learn(store, [f"{animal}/{season}/{points}" for animal in ("frog", "fish", "dragonfly")
+                  for season in ("pink", "blue") for points in range(1, 11)])
+    c = await open_app()
+    await start_game(c, ["Ann", "Bob", "Cas"])
+    known = c.get("known-cards").content
+    assert known.height == KNOWN_ROWS * (KNOWN_H + KNOWN_GAP)
+    assert known.content.scroll == ft.ScrollMode.AUTO
+    assert len(c.all(ft.Semantics, lambda s: (s.identifier or "").startswith("known-f"))) == 40
+
+
+async def test_screen_reader_labels_say_a_card_once(open_app, store):
+    learn(store, ["fish/green/5"])
+    c = await open_app()
+    await start_game(c, ["Ann", "Bob", "Cas"])
+    assert c.get("known-fish/green/5").label == "Fish, green, 5 points"
+    await c.tap("known-fish/green/5")
+    await compose(c, "fish/blue/3xfish")
+    assert c.get("tile-0-0-0").label == "Ann · top row, column 1: fish, green, 5 points"
+    assert c.get("tile-0-0-1").label == \
+        "Ann · top row, column 2: fish, blue, 3 per fish, 6 points"
+    # the figures drawn on a card are not read after its label
+    face = c.get("tile-0-0-0").content.content
+    assert isinstance(face, ft.Semantics) and face.exclude_semantics
+
+
+async def test_four_long_names_stay_readable(open_app):
+    names = [f"{first} Maximiliana Theodora Wolkenstein"[:40].ljust(40, "x")
+             for first in ("Ann", "Bob", "Cas", "Dee")]
+    c = await open_app()
+    await start_game(c, names)
+    for index in range(4):
+        chip = c.get(f"player-{index}")
+        assert chip.label == names[index]  # read whole
+        box = chip.content
+        assert box.width == CHIP_WIDTH
+        caption = box.content.controls[0]
+        assert caption.max_lines == 1 and caption.overflow == ft.TextOverflow.ELLIPSIS
+    for side in ("left", "right"):
+        cell = c.get(f"label-{side}")
+        assert cell.label.startswith("counts ") and cell.label.endswith("x")
+        assert cell.content.content.max_lines == 3
+        assert cell.content.content.overflow == ft.TextOverflow.ELLIPSIS
+    assert all(c.get(f"total-{index}").content.width for index in range(4))
+
+
+async def test_a_tap_re_renders_the_tiles_it_changed(open_app, store, monkeypatch):
+    learn(store, ["frog/pink/3"])
+    c = await open_app()
+    await start_game(c, ["Ann", "Bob", "Cas"])
+    drawn: list[tuple] = []
+    face = pond.tile_face
+    monkeypatch.setattr(pond, "tile_face", lambda table, slot, *rest: (
+        drawn.append(slot), face(table, slot, *rest))[1])
+    await c.tap("known-frog/pink/3")
+    assert sorted(drawn) == [("pond", 0, 0, 0), ("pond", 0, 0, 1)]

@@ -1,12 +1,14 @@
 """The card sheet: known cards (the deck memory) as one-tap tiles, and the four-tap composer.
 
-Composer taps can come in any order; the card is complete, and handed on, once animal, season,
+Composer taps can come in any order; the card is complete, and placed, once animal, season,
 what it scores (fixed or per animal/season) and the points are all chosen. Each composer choice
-also filters the known cards, so a half-built card often becomes one tap.
+also filters the known cards, so a half-built card often becomes one tap. The choice belongs to
+the tile it was made for: selecting another tile starts afresh.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -14,119 +16,154 @@ import flet as ft
 
 from scorer.symbiose.models import ANIMALS, SEASONS, Card
 from views.i18n import ui
+from views.session import use_app
+from views.symbiose.model import DECK, Slot, SymbioseTable
 from views.widgets.card_face import SEASON_COLORS, card_face, describe, parse, term
-from views.widgets.common import TAP, Keeper, do, icon_image, labelled, section, text
+from views.widgets.common import TAP, icon_image, labelled, pill, section, text
 
 FIXED = "fixed"
 POINTS = tuple(range(1, 11))
 PARTS = ("animal", "season", "target", "points")
+KNOWN_W, KNOWN_H, KNOWN_GAP = 80, 64, 6
+KNOWN_ROWS = 2.5  # rows of known cards shown before they scroll: the composer stays in reach
+
+Choice = tuple[tuple[str, Any], ...]  # (part, value) pairs, in PARTS order
 
 
-class CardSheet:
-    def __init__(self, on_card: Callable[[str], Any], on_change: Callable[[], Any]):
-        self.on_card = on_card
-        self.on_change = on_change
-        self.choice: dict[str, Any] = {}
-        # Controls kept while nothing about them changes: Flet then sends no diff for them.
-        self.keep = Keeper()
+def chosen(choice: Choice, part: str, value: Any) -> Choice:
+    """`choice` with `part` set to `value`, or unset if it was already `value`."""
+    parts = dict(choice)
+    if parts.get(part) == value:
+        del parts[part]
+    else:
+        parts[part] = value
+    return tuple((p, parts[p]) for p in PARTS if p in parts)
 
-    def reset(self) -> None:
-        self.choice = {}
 
-    def choose(self, part: str, value: Any) -> None:
-        if self.choice.get(part) == value:
-            del self.choice[part]
-        else:
-            self.choice[part] = value
-        if all(part in self.choice for part in PARTS):
-            target = self.choice["target"]
-            card = Card(self.choice["animal"], self.choice["season"], self.choice["points"],
-                        None if target == FIXED else target)
-            self.reset()
-            self.on_card(str(card))
-        else:
-            self.on_change()
+def card_of(choice: Choice) -> str | None:
+    """The card a complete choice makes; None while a part is missing."""
+    parts = dict(choice)
+    if len(parts) < len(PARTS):
+        return None
+    target = parts["target"]
+    return str(Card(parts["animal"], parts["season"], parts["points"],
+                    None if target == FIXED else target))
 
-    def matches(self, card_text: str) -> bool:
-        card = parse(card_text)
-        if card is None:
-            return False
-        wanted = {"animal": card.animal, "season": card.season,
-                  "target": card.per or FIXED, "points": card.points}
-        return all(wanted[part] == value for part, value in self.choice.items())
 
-    # view ---------------------------------------------------------------------------------
-    def build(self, known: list[str], lang: str) -> list[ft.Control]:
-        keep = self.keep
-        shown = [card for card in known if self.matches(card)]
-        controls: list[ft.Control] = []
-        if shown:
-            known_row = keep("known-row", lambda: ft.Row(wrap=True, spacing=6, run_spacing=6))
-            known_row.controls = [self._known(card, lang) for card in shown]
-            controls += [keep(("known-title", lang), lambda: section(ui("sheet.known", lang))),
-                         known_row]
-        elif known:
-            controls.append(keep(("no-match", lang),
-                                 lambda: text(ui("sheet.no_match", lang), size=13)))
-        controls += [keep(("compose-title", lang), lambda: section(ui("sheet.compose", lang))),
-                     *self._composer(lang)]
-        keep.next_round()
-        return controls
+def matches(card_text: str, choice: Choice) -> bool:
+    card = parse(card_text)
+    if card is None:
+        return False
+    wanted = {"animal": card.animal, "season": card.season,
+              "target": card.per or FIXED, "points": card.points}
+    return all(wanted[part] == value for part, value in choice)
 
-    def _known(self, card: str, lang: str) -> ft.Control:
-        return self.keep(("known", card, lang), lambda: labelled(f"known-{card}", card_face(
-            card, width=80, height=64, on_click=do(self.on_card, card)),
-            label=describe(card, lang), button=True))
 
-    def _square(self, part: str, value: Any, label: str, content: Callable[[], ft.Control],
-                color: str | None = None) -> ft.Control:
-        selected = self.choice.get(part) == value
-        return self.keep((part, value, label, selected), lambda: self._make_square(
-            part, value, label, content(), color, selected))
+@ft.component
+def CardSheet(table: SymbioseTable, cursor: Slot, place: Callable[[str], None]) -> ft.Column:
+    """`place(card)`: put a card on the selected tile (stable between renders)."""
+    app = use_app()
+    made, set_made = ft.use_state(((), cursor))  # (choice, the tile it was made for)
+    choice: Choice = made[0] if made[1] == cursor else ()
+    hide_placed, set_hide_placed = ft.use_state(False)
+    current = ft.use_ref((choice, cursor))
+    current.current = (choice, cursor)
 
-    def _make_square(self, part: str, value: Any, label: str, content: ft.Control,
-                     color: str | None, selected: bool) -> ft.Control:
-        box = ft.Container(content, expand=True, height=TAP, alignment=ft.Alignment.CENTER,
-                           bgcolor=color or (ft.Colors.PRIMARY_CONTAINER if selected else None),
-                           border_radius=10, ink=True,
-                           border=ft.Border.all(3 if selected else 1, ft.Colors.PRIMARY
-                                                if selected else ft.Colors.OUTLINE_VARIANT),
-                           on_click=do(self.choose, part, value))
-        return ft.Semantics(identifier=f"{part}-{value}", label=label, button=True,
-                            selected=selected, content=box, expand=True)
+    def choose(part: str, value: Any) -> None:
+        before, tile = current.current
+        after = chosen(before, part, value)
+        card = card_of(after)
+        set_made(((), tile) if card else (after, tile))
+        if card:
+            place(card)
 
-    def _composer(self, lang: str) -> list[ft.Control]:
-        animals = [self._square("animal", a, term(a, lang), lambda a=a: icon_image(a, 36))
-                   for a in ANIMALS]
-        seasons = [self._square("season", s, term(s, lang), ft.Container, SEASON_COLORS[s])
-                   for s in SEASONS]
-        fixed = self._square("target", FIXED, ui("card.fixed_short", lang),
-                             lambda: text(ui("card.fixed_short", lang), size=12))
-        per_animal = [self._square("target", a, ui("card.per_short", lang, target=term(a, lang)),
-                                   lambda a=a: ft.Row([text("×", size=13), icon_image(a, 26)],
-                                                      tight=True, spacing=0)) for a in ANIMALS]
-        per_season = [self._square("target", s, ui("card.per_short", lang, target=term(s, lang)),
-                                   lambda: text("×", size=16, color=ft.Colors.BLACK),
-                                   SEASON_COLORS[s])
-                      for s in SEASONS]
-        points = [self._square("points", n, str(n), lambda n=n: text(str(n), size=17))
-                  for n in POINTS]
+    choose_stable = ft.use_callback(choose, [place])
+    on_table = table.cards_on_table() if hide_placed else frozenset()
+    known = [(card, count) for card, count in app.store.known_cards(DECK)
+             if card not in on_table]
+    shown = [(card, count) for card, count in known if matches(card, choice)]
+    controls: list[ft.Control] = [ft.Row([
+        section(app.t("sheet.known")),
+        pill("hide-placed", app.t("sheet.hide_placed"), lambda: set_hide_placed(not hide_placed),
+             selected=hide_placed)],
+        alignment=ft.MainAxisAlignment.SPACE_BETWEEN)]
+    if shown:
+        rows = math.ceil(len(shown) / 4)
+        controls.append(labelled("known-cards", ft.Container(ft.Column([ft.Row(
+            [KnownCard(card, place, key=f"{card}#{count}") for card, count in shown],
+            wrap=True, spacing=KNOWN_GAP, run_spacing=KNOWN_GAP)], scroll=ft.ScrollMode.AUTO),
+            height=min(rows, KNOWN_ROWS) * (KNOWN_H + KNOWN_GAP))))
+    elif choice:
+        controls.append(text(app.t("sheet.no_match"), size=13))
+    controls += [section(app.t("sheet.compose")), *composer(dict(choice), choose_stable,
+                                                            app.lang)]
+    return ft.Column(controls, spacing=8)
 
-        keep = self.keep
 
-        def row(number: int, items: list[ft.Control]) -> ft.Row:
-            kept = keep(("composer-row", number), lambda: ft.Row(spacing=6))
-            kept.controls = items
-            return kept
+@ft.memo
+@ft.component
+def KnownCard(card: str, place: Callable[[str], None]) -> ft.Control:
+    """A known card, keyed by how often it was placed: once placed, it is a new control, so a
+    second tap the phone sent before it showed the next tile selected (a double tap) finds no
+    control and places nothing."""
+    app = use_app()
+    return labelled(f"known-{card}", card_face(
+        card, width=KNOWN_W, height=KNOWN_H, on_click=lambda: place(card)),
+        label=capitalised(describe(card, app.lang)), button=True)
 
-        def caption(key: str) -> ft.Control:
-            return keep((key, lang), lambda: text(ui(key, lang), size=13))
 
-        return [
-            caption("sheet.animal_season"),
-            row(0, animals), row(1, seasons),
-            caption("sheet.points"),
-            row(2, points[:5]), row(3, points[5:]),
-            caption("sheet.scores"),
-            row(4, [fixed, *per_animal]), row(5, per_season),
-        ]
+def capitalised(words: str) -> str:
+    return words[:1].upper() + words[1:]
+
+
+def composer(choice: dict[str, Any], choose: Callable[[str, Any], None],
+             lang: str) -> list[ft.Control]:
+    def square(part: str, value: Any, label: str) -> ft.Control:
+        return Square(part, value, label, choice.get(part) == value, choose)
+
+    animals = [square("animal", a, term(a, lang)) for a in ANIMALS]
+    seasons = [square("season", s, term(s, lang)) for s in SEASONS]
+    fixed = square("target", FIXED, ui("card.fixed_short", lang))
+    per_animal = [square("target", a, ui("card.per_short", lang, target=term(a, lang)))
+                  for a in ANIMALS]
+    per_season = [square("target", s, ui("card.per_short", lang, target=term(s, lang)))
+                  for s in SEASONS]
+    points = [square("points", n, str(n)) for n in POINTS]
+
+    def row(items: list[ft.Control]) -> ft.Row:
+        return ft.Row(items, spacing=6)
+
+    def caption(key: str) -> ft.Control:
+        return text(ui(key, lang), size=13)
+
+    return [caption("sheet.animal_season"), row(animals), row(seasons),
+            caption("sheet.points"), row(points[:5]), row(points[5:]),
+            caption("sheet.scores"), row([fixed, *per_animal]), row(per_season)]
+
+
+@ft.memo
+@ft.component
+def Square(part: str, value: Any, label: str, selected: bool,
+           choose: Callable[[str, Any], None]) -> ft.Control:
+    color = SEASON_COLORS.get(value) if isinstance(value, str) else None
+    box = ft.Container(square_content(part, value, label), expand=True, height=TAP,
+                       alignment=ft.Alignment.CENTER,
+                       bgcolor=color or (ft.Colors.PRIMARY_CONTAINER if selected else None),
+                       border_radius=10, ink=True,
+                       border=ft.Border.all(3 if selected else 1, ft.Colors.PRIMARY
+                                            if selected else ft.Colors.OUTLINE_VARIANT),
+                       on_click=lambda: choose(part, value))
+    return ft.Semantics(identifier=f"{part}-{value}", label=label, button=True,
+                        selected=selected, content=box, expand=True)
+
+
+def square_content(part: str, value: Any, label: str) -> ft.Control:
+    if part == "points":
+        return text(str(value), size=17)
+    if value in SEASON_COLORS:  # a season, or "per season": the colour says which
+        return text("×", size=16, color=ft.Colors.BLACK) if part == "target" else ft.Container()
+    if part == "animal":
+        return icon_image(value, 36)
+    if value == FIXED:
+        return text(label, size=12)
+    return ft.Row([text("×", size=13), icon_image(value, 26)], tight=True, spacing=0)

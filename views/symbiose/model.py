@@ -134,6 +134,9 @@ class SymbioseTable(Table):
         _, player, row, column = slot
         return self.ponds[player][row][column]
 
+    def cards_on_table(self) -> frozenset[str]:
+        return frozenset(card for slot in self.slots() if (card := self.card_at(slot)))
+
     def empty_slots(self) -> list[Slot]:
         return [slot for slot in self.slots() if self.card_at(slot) is None]
 

@@ -66,6 +66,8 @@ def card_face(card_text: str, *, width: float, height: float, points: int | None
                                   spacing=2, alignment=ft.MainAxisAlignment.CENTER,
                                   horizontal_alignment=ft.CrossAxisAlignment.CENTER),
                         alignment=ft.Alignment.CENTER, left=0, right=0, top=0, bottom=0)
-    return ft.Container(ft.Stack([body, badge] if badge else [body]),
+    # What the face says is its wrapper's label: the figures drawn on it are not read again.
+    return ft.Container(ft.Semantics(content=ft.Stack([body, badge] if badge else [body]),
+                                     exclude_semantics=True),
                         width=width, height=height, bgcolor=SEASON_COLORS[card.season],
                         border_radius=10, border=border, on_click=on_click, ink=True)

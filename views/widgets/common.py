@@ -34,16 +34,22 @@ def icon_image(name: str, size: int, label: str | None = None) -> ft.Image:
 
 def pill(identifier: str, label: str, on_click: Callable | None, *, selected: bool = False,
          leading: ft.Control | None = None, color: str | None = None,
-         tooltip: str | None = None) -> ft.Semantics:
+         tooltip: str | None = None, width: float | None = None) -> ft.Semantics:
     """A chip-like toggle at least 48 px high; `color` tints it (season chips). Selecting it
-    changes colours only, never its size, so the chips beside it stay under the thumb."""
+    changes colours only, never its size, so the chips beside it stay under the thumb.
+    `width`: the most a long label may take (a 40-character name); it then ends in an
+    ellipsis, and screen readers still get all of it."""
     border = ft.Border.all(2, ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE_VARIANT)
     caption = text(label, size=15, color=ft.Colors.BLACK if color else None,
-                   weight=ft.FontWeight.W_600 if selected else None)
-    content = ft.Row([leading, caption] if leading else [caption], spacing=6, tight=True,
+                   weight=ft.FontWeight.W_600 if selected else None, max_lines=1,
+                   overflow=ft.TextOverflow.ELLIPSIS,
+                   expand=True if width and len(label) > width / 10 else None)
+    content = ft.Row([leading, caption] if leading else [caption], spacing=6,
+                     tight=caption.expand is None,
                      vertical_alignment=ft.CrossAxisAlignment.CENTER)
     box = ft.Container(
         content, height=TAP, padding=ft.Padding.symmetric(horizontal=14),
+        width=width if caption.expand else None,
         border=border, border_radius=24,
         bgcolor=color or (ft.Colors.PRIMARY_CONTAINER if selected else None),
         on_click=on_click, tooltip=tooltip, ink=True)

@@ -1,0 +1,128 @@
+"""Symbiose entry: player chips, the pond, the card sheet, live totals, undo.
+
+Every change is an operation of the shared model (`SymbioseTable`), which saves it and tells
+every phone; numbers come from the scorer through the model. What this phone shows (which pond,
+the half-composed card) is its own state.
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from views.i18n import scorer_text
+from views.model import use_table
+from views.session import AppSession, use_app
+from views.symbiose.card_sheet import CardSheet
+from views.symbiose.model import Owner, Slot, SymbioseTable, owner_of
+from views.symbiose.pond import ColumnLabels, Pond, column_captions, slot_name
+from views.widgets.common import TAP, do, labelled, pill, section, swipeable, text
+from views.widgets.totals import TotalsBar, totals_of
+
+CHIP_WIDTH = 150  # px: a player chip's most; a longer name ends in an ellipsis
+
+
+@ft.component
+def Play(table: SymbioseTable) -> ft.View:
+    app = use_app()
+    use_table(table)
+    cursor = table.cursor
+    # The pond shown: the one chosen here, until the selected tile moves (a card placed, a tile
+    # tapped, another phone's change); then the selected tile's.
+    chosen, set_chosen = ft.use_state(lambda: (cursor, owner_of(cursor) if cursor else 0))
+    shown: Owner = chosen[1] if chosen[0] == cursor or cursor is None else owner_of(cursor)
+    seen = ft.use_ref(cursor)  # the tile this phone was last shown as selected
+    seen.current = cursor
+
+    def place(card: str) -> None:
+        """Onto the tile this phone shows selected. A tap sent before the phone saw the tile
+        move on (the second of a double tap) is dropped, never placed on the next tile."""
+        if seen.current == table.cursor:
+            table.place(card)
+
+    place_stable = ft.use_callback(place, [table])
+
+    def show(owner: Owner) -> None:
+        table.show(owner)
+        set_chosen((table.cursor, owner))
+
+    def step(by: int) -> None:
+        owners = table.owners()
+        show(owners[(owners.index(shown) + by) % len(owners)])
+
+    async def open_sheet() -> None:
+        await app.go(table.route + "/sheet")
+
+    finish = ft.use_callback(open_sheet, [table])
+    live = table.live
+    top: list[ft.Control] = [PlayerChips(table.names, table.owners(), shown, show)]
+    if table.mode == "team":
+        names = table.names
+        top.append(text(app.t("entry.teams", one=f"{names[0]} & {names[2]}",
+                              two=f"{names[1]} & {names[3]}"),
+                        size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+    if shown == "river":
+        top.append(text(app.t("pond.river_caption"), size=12, text_align=ft.TextAlign.CENTER,
+                        color=ft.Colors.ON_SURFACE_VARIANT))
+    else:
+        top.append(ColumnLabels(column_captions(table, int(shown), app.lang)))
+    top += [Pond(table, shown), *problem_texts(app, table)]
+    lower = sheet_controls(app, table, cursor, place_stable)
+    undo = ft.IconButton(ft.Icons.UNDO, tooltip=app.t("entry.undo"), width=TAP, height=TAP,
+                         disabled=not table.undo_stack, on_click=table.undo)
+    to_sheet = ft.IconButton(ft.Icons.LEADERBOARD, tooltip=app.t("entry.score_sheet"),
+                             width=TAP, height=TAP, disabled=not table.complete,
+                             on_click=finish)
+    return ft.View(
+        route=table.route, padding=0,
+        appbar=ft.AppBar(title=text(app.t("game.symbiose")),
+                         actions=[labelled("undo", undo), labelled("open-sheet", to_sheet)]),
+        controls=[swipeable(ft.Column([
+            ft.Container(ft.Column(top, spacing=6,
+                                   horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+                         padding=ft.Padding.only(left=8, right=8, top=8)),
+            ft.Container(ft.Column(lower, spacing=8, scroll=ft.ScrollMode.AUTO), expand=True,
+                         padding=ft.Padding.symmetric(horizontal=12)),
+        ], expand=True, spacing=8), step)],
+        bottom_appbar=TotalsBar(totals_of(live.sheet, app.t),
+                                finish if table.complete else None))
+
+
+@ft.component
+def PlayerChips(names: tuple[str, ...], owners: list[Owner], shown: Owner, show) -> ft.Row:
+    app = use_app()
+    chips = [pill(f"player-{owner}", app.t("entry.river") if owner == "river" else names[owner],
+                  do(show, owner), selected=owner == shown, width=CHIP_WIDTH)
+             for owner in owners]
+    return ft.Row(chips, spacing=6, scroll=ft.ScrollMode.AUTO)
+
+
+def problem_texts(app: AppSession, table: SymbioseTable) -> list[ft.Control]:
+    out: list[ft.Control] = []
+    for slot, problems in table.live.problems.items():
+        for problem in problems:
+            message = scorer_text(problem.key, problem.params, app.lang)
+            where = (slot_name(table, slot, app.lang) if slot
+                     else table.names[problem.player] if problem.player is not None else "")
+            words = f"{where}: {message}" if where else message
+            out.append(labelled(f"problem-{problem.place}",
+                                text(words, color=ft.Colors.ERROR, size=13)))
+    return out
+
+
+def sheet_controls(app: AppSession, table: SymbioseTable, cursor: Slot | None,
+                   place) -> list[ft.Control]:
+    """Below the pond: the selected tile, what its card scores, and the card sheet."""
+    if cursor is None:
+        return [text(app.t("entry.all_done"), size=15)]
+    controls: list[ft.Control] = [section(slot_name(table, cursor, app.lang))]
+    if table.card_at(cursor) is not None:
+        line = table.live.tile_lines.get(cursor)
+        if line is not None:
+            controls.append(labelled("tile-explain", text(
+                scorer_text(line.explain.key, line.explain.params, app.lang), size=14)))
+        controls.append(ft.Row([
+            labelled("clear-tile", ft.OutlinedButton(
+                app.t("entry.clear"), icon=ft.Icons.DELETE_OUTLINE, height=TAP,
+                on_click=lambda: table.place(None))),
+            text(app.t("entry.replace_hint"), size=12, expand=True)]))
+    return [*controls, CardSheet(table, cursor, place)]
