@@ -118,7 +118,12 @@ class FakeClient(Connection):
         return [t.value for t in self.all(ft.Text) if isinstance(t.value, str)]
 
     def top_view(self) -> ft.View:
-        return self.page.views[-1]
+        """The screen on top. Rendered by components, `page.views` is the root component,
+        whose output is the stack of screen components, each drawing one View."""
+        top: Any = self.page.views
+        while not isinstance(top, ft.View):
+            top = top[-1] if isinstance(top, list) else top._b
+        return top
 
     # acting -------------------------------------------------------------------------------
     async def tap(self, identifier: str) -> None:
