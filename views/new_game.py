@@ -61,9 +61,11 @@ def NewGame(game: GameViews, rematch: Table | None) -> ft.View:
         return not problem
 
     async def add_typed(e: ft.Event[ft.TextField] | None = None) -> None:
-        if add(typed.strip()):
+        # Enter comes right after the last keystroke, maybe before the re-render that keystroke
+        # asked for: the field itself has what was typed, this render's `typed` may not yet.
+        field = e.control if e is not None and isinstance(e.control, ft.TextField) else None
+        if add((field.value or "" if field is not None else typed).strip()):
             set_typed("")
-        field = e.control if e is not None else None
         if field is not None:
             await field.focus()  # keep typing the next name, or fix this one
 
