@@ -291,3 +291,81 @@ async def test_restart_and_dutch(open_app, store):
     await turn(later, 9 - 1, "fish:3")
     await later.tap("fossil-fish")
     assert later.get("value-3").disabled and later.get("value-3").label == "3  (nog 0)"
+
+
+async def test_what_each_player_holds_is_shown_per_fossil_and_value(open_app, store):
+    c = await open_app()
+    await start_fossil(c, ["Ann", "Bob", "Cas", "Dee"])
+    for cost, card in ((1, "ammonite:2"), (1, "trilobite:3"), (1, "fish:1"), (1, "fish:2"),
+                       (1, "ammonite:1")):
+        await turn(c, cost, card)
+    assert c.get("holdings-0").label == "Ann holds: ammonite 2, 1"
+    assert c.get("holdings-1").label == "Bob holds: trilobite 3"
+    assert c.get("holdings-3").label == "Dee holds: fish 2"
+    await c.tap("undo")
+    assert c.get("holdings-0").label == "Ann holds: ammonite 2"
+
+
+async def test_undo_says_what_it_undid(open_app, store):
+    c = await open_app()
+    game_id = await start_fossil(c, ["Ann", "Bob", "Cas", "Dee"])
+    await turn(c, 3, "ammonite:2")
+    assert c.get("undo").label == "Undo: Ann pays 3, takes ammonite 2"
+    await c.tap("undo")
+    assert snack(c) == "Undone: Ann pays 3, takes ammonite 2"
+    assert log_of(store, game_id) == [] and c.get("undo").content.disabled
+
+
+async def test_the_calculator_starts_from_the_log_and_says_where_it_differs(open_app, store):
+    c = await open_app()
+    game_id = await start_fossil(c, ["Ann", "Bob", "Cas", "Dee"])
+    for cost, card in ((1, "sea_urchin:2"), (1, "sea_urchin:1"), (1, "trilobite:1"),
+                       (1, "sea_urchin:1")):
+        await turn(c, cost, card)
+    await c.tap("calculator")
+    await c.tap("calc-fossil-sea_urchin")
+    assert [c.get(f"calc-held-{p}").label for p in range(4)] == [
+        "Ann: 2", "Bob: 1", "Cas: none", "Dee: 1"]
+    assert c.find("calc-differs-0") is None  # as the log says
+    await c.tap("calc-add-0-1")
+    assert c.get("calc-differs-0").label == "Ann: the log says: 2"
+    await c.tap("calc-clear-0")
+    assert c.get("calc-differs-0").label == "Ann: the log says: 2"
+    await c.tap("calc-add-0-2")
+    assert c.find("calc-differs-0") is None
+    await c.tap("calc-apply")
+    assert log_of(store, game_id)[-1] == {"evaluate": "sea_urchin", "holdings": {
+        "Ann": [2], "Bob": [1], "Dee": [1]}}
+
+
+async def test_a_correction_and_its_reason_show_on_the_sheet(open_app, store):
+    c = await open_app()
+    game_id = await start_fossil(c, ["Ann", "Bob", "Cas", "Dee"])
+    await turn(c, 3, "fish:2")
+    await c.tap("correct-score")
+    await c.tap("correct-player-1")
+    await c.tap("correct-step-+5")
+    await c.type_into(c.get("correct-note").content, "paid twice")
+    await c.tap("correct-add")
+    await c.tap("end-game")
+    await c.tap("end-confirm")
+    assert c.page.route == f"/fossil/{game_id}/sheet"
+    assert c.get("sheet-correction-1").content.value == "2. Bob: correction +5 · paid twice"
+    await c.tap("result-1")  # Bob's lines: the correction with its reason
+    assert any("paid twice" in (line.label or "") for line in c.all(
+        ft.Semantics, lambda s: (s.identifier or "").startswith("line-1-")))
+
+
+async def test_every_control_of_a_turn_is_a_48_px_target(open_app, store):
+    c = await open_app()
+    await start_fossil(c, ["Ann", "Bob", "Cas", "Dee"])
+    await turn(c, 1, "ammonite:1")
+    await c.tap("fossil-ammonite")
+    for identifier in [f"cost-{n}" for n in range(1, 9)] + ["value-1", "value-2", "value-3"]:
+        box = c.get(identifier).content
+        assert box.height >= 48 and (box.width is None or box.width >= 48), identifier
+    assert all(c.get(f"cost-{n}").content.width == 48 for n in range(1, 9))
+    for button in c.all(ft.IconButton):
+        assert button.width >= 48 and button.height >= 48, button.tooltip
+    for button in c.all(ft.OutlinedButton) + c.all(ft.FilledButton) + c.all(ft.TextButton):
+        assert button.height >= 48, button.content
