@@ -345,8 +345,8 @@ async def test_a_correction_and_its_reason_show_on_the_sheet(open_app, store):
     await c.tap("correct-score")
     await c.tap("correct-player-1")
     await c.tap("correct-step-+5")
-    await c.type_into(c.get("correct-note").content, "paid twice")
-    await c.tap("correct-add")
+    await c.type_into(c.get("correct-note").content, "paid twice", submit=True)  # Enter adds
+    assert log_of(store, game_id)[-1] == {"adjust": "Bob", "points": 5, "note": "paid twice"}
     await c.tap("end-game")
     await c.tap("end-confirm")
     assert c.page.route == f"/fossil/{game_id}/sheet"

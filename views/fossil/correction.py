@@ -32,11 +32,14 @@ def Correction(table: FossilTable, on_close: Callable[[], Any]) -> ft.Control:
         set_points(lambda current: current + by)
         set_refused("")
 
-    def add() -> None:
+    def add(e: ft.Event | None = None) -> None:
+        # Enter may come before the re-render of the last keystroke: the field has the note
+        field = e.control if e is not None and isinstance(e.control, ft.TextField) else None
+        said = (field.value or "") if field is not None else note
         if player is None or points == 0:
             set_missing(True)
             return
-        refusals = table.adjust(player, points, note.strip())
+        refusals = table.adjust(player, points, said.strip())
         if refusals:
             message = scorer_text(refusals[0].problem.key, refusals[0].problem.params, app.lang)
             set_refused(message)
