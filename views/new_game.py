@@ -67,7 +67,7 @@ def NewGame(game: GameViews, rematch: Table | None) -> ft.View:
         if add(typed_now.current.strip()):
             typed_now.current = ""
             set_typed("")
-        field = e.control if e is not None else None
+        field = e.control if e is not None and isinstance(e.control, ft.TextField) else None
         if field is not None:
             await field.focus()  # keep typing the next name, or fix this one
 

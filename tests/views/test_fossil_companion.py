@@ -1,10 +1,11 @@
 """The Fossil companion on the real session: every number equals the scorer's on the same log."""
 
+import flet as ft
 import pytest
 
 from scorer import score
 from tests.views.helpers import name_field
-from views.fossil.table import read
+from views.fossil.model import FossilTable
 
 pytestmark = pytest.mark.asyncio
 
@@ -30,6 +31,13 @@ def shown_scores(c) -> list[int]:
         values.append(int(tile.label.split(": ")[1].split()[0]))
         index += 1
     return values
+
+
+def snack(c) -> str:
+    """The last snackbar's words: a message shown where the thumb is."""
+    bars = c.all(ft.SnackBar)
+    assert bars, "no snackbar"
+    return bars[-1].content.value
 
 
 def log_of(store, game_id: int) -> list:
@@ -78,11 +86,12 @@ async def test_refusals_at_their_place_keep_everything(open_app, store):
     game_id = await start_fossil(c, ["Ann", "Bob", "Cas", "Dee"])
     await turn(c, 2, "sea_urchin:3")
     before = list(log_of(store, game_id))
-    await turn(c, 2, "sea_urchin:3")  # a second 3 of one fossil
-    assert c.get("problem-take").content.value == "no sea urchin worth 3 left: the game has 1"
+    await c.tap("cost-2")
+    await c.tap("fossil-sea_urchin")
+    assert c.get("value-3").disabled  # the one sea urchin 3 is taken: nothing to tap
+    assert c.get("value-3").label == "3  (0 left)"
     assert log_of(store, game_id) == before
-    assert c.get("cost-2").selected and c.get("fossil-sea_urchin").selected
-    await c.tap("value-1")  # fixed in one tap: the selection stayed
+    await c.tap("value-1")
     assert len(log_of(store, game_id)) == 2
     data = store.game(game_id).data  # three rounds at 7 each, written by another phone
     data["file"]["log"] += [{"move": n, "cost": 7, "take": f"{f}:1"} for n, f in (
@@ -96,6 +105,8 @@ async def test_refusals_at_their_place_keep_everything(open_app, store):
     assert c2.get("score-3").label.startswith("Dee: 1 point (")
     await turn(c2, 8, "fish:3")  # Ann has 7
     assert c2.get("problem-cost").content.value == "Ann cannot pay 8 with 7 points"
+    assert snack(c2) == "Ann cannot pay 8 with 7 points"  # also where the thumb is
+    assert c2.get("cost-8").selected and c2.get("fossil-fish").selected  # kept
     assert len(log_of(store, game_id)) == 16
     await c2.tap("cost-7")
     await c2.tap("value-3")
@@ -131,6 +142,10 @@ async def test_last_piece_exchange_evaluation_and_unequal_refused(open_app, stor
     assert c.get("fossil-sea_lily").disabled  # none left: no tile to tap by mistake
     assert not c.get("fossil-trilobite").disabled
     await c.tap("end-game")
+    await c.tap("end-cancel")  # asked first: nothing ended
+    assert c.page.route == f"/fossil/{game_id}" and store.game(game_id).status == "active"
+    await c.tap("end-game")
+    await c.tap("end-confirm")
     assert c.page.route == f"/fossil/{game_id}/sheet"
     assert store.game(game_id).status == "finished"
     assert c.find("sheet-evaluation-11") is not None
@@ -151,9 +166,7 @@ async def test_a_move_is_corrected_in_place_and_a_correction_that_breaks_the_log
 
     await c.tap("fossil-trilobite")
     assert not c.get("value-3").selected  # Ann's 3 was a sea urchin
-    await c.tap("value-3")  # Cas took the only trilobite 3 in entry 3
-    assert c.get("problem-take").content.value == (
-        "entry 3 would no longer hold: no trilobite worth 3 left: the game has 1")
+    assert c.get("value-3").disabled  # Cas took the only trilobite 3 in entry 3
     assert log_of(store, game_id)[0] == {"move": "Ann", "cost": 2, "take": "sea_urchin:3"}
 
     await c.tap("cost-4")
@@ -261,7 +274,7 @@ async def test_small_game_set_aside_and_confirmed_last(open_app, store):
         await c.tap("aside-value-1")
     data = store.game(game_id).data
     assert data["set_aside"] == ["sea_lily:1"] * 7
-    assert read(data).on_board("sea_lily") == {2: 2, 1: 0}
+    assert FossilTable(store, store.game(game_id)).pieces_left("sea_lily") == {2: 2, 1: 0}
     await turn(c, 1, "sea_lily:2")
     assert c.find("last-taken") is None
     await turn(c, 1, "sea_lily:2")
@@ -276,5 +289,83 @@ async def test_restart_and_dutch(open_app, store):
     assert later.get("turn").label.startswith("Bob is aan de beurt")
     assert shown_scores(later) == [28, 30, 30, 30]
     await turn(later, 9 - 1, "fish:3")
-    await turn(later, 9 - 1, "fish:3")
-    assert later.get("problem-take").content.value.startswith("geen vis")
+    await later.tap("fossil-fish")
+    assert later.get("value-3").disabled and later.get("value-3").label == "3  (nog 0)"
+
+
+async def test_what_each_player_holds_is_shown_per_fossil_and_value(open_app, store):
+    c = await open_app()
+    await start_fossil(c, ["Ann", "Bob", "Cas", "Dee"])
+    for cost, card in ((1, "ammonite:2"), (1, "trilobite:3"), (1, "fish:1"), (1, "fish:2"),
+                       (1, "ammonite:1")):
+        await turn(c, cost, card)
+    assert c.get("holdings-0").label == "Ann holds: ammonite 2, 1"
+    assert c.get("holdings-1").label == "Bob holds: trilobite 3"
+    assert c.get("holdings-3").label == "Dee holds: fish 2"
+    await c.tap("undo")
+    assert c.get("holdings-0").label == "Ann holds: ammonite 2"
+
+
+async def test_undo_says_what_it_undid(open_app, store):
+    c = await open_app()
+    game_id = await start_fossil(c, ["Ann", "Bob", "Cas", "Dee"])
+    await turn(c, 3, "ammonite:2")
+    assert c.get("undo").label == "Undo: Ann pays 3, takes ammonite 2"
+    await c.tap("undo")
+    assert snack(c) == "Undone: Ann pays 3, takes ammonite 2"
+    assert log_of(store, game_id) == [] and c.get("undo").content.disabled
+
+
+async def test_the_calculator_starts_from_the_log_and_says_where_it_differs(open_app, store):
+    c = await open_app()
+    game_id = await start_fossil(c, ["Ann", "Bob", "Cas", "Dee"])
+    for cost, card in ((1, "sea_urchin:2"), (1, "sea_urchin:1"), (1, "trilobite:1"),
+                       (1, "sea_urchin:1")):
+        await turn(c, cost, card)
+    await c.tap("calculator")
+    await c.tap("calc-fossil-sea_urchin")
+    assert [c.get(f"calc-held-{p}").label for p in range(4)] == [
+        "Ann: 2", "Bob: 1", "Cas: none", "Dee: 1"]
+    assert c.find("calc-differs-0") is None  # as the log says
+    await c.tap("calc-add-0-1")
+    assert c.get("calc-differs-0").label == "Ann: the log says: 2"
+    await c.tap("calc-clear-0")
+    assert c.get("calc-differs-0").label == "Ann: the log says: 2"
+    await c.tap("calc-add-0-2")
+    assert c.find("calc-differs-0") is None
+    await c.tap("calc-apply")
+    assert log_of(store, game_id)[-1] == {"evaluate": "sea_urchin", "holdings": {
+        "Ann": [2], "Bob": [1], "Dee": [1]}}
+
+
+async def test_a_correction_and_its_reason_show_on_the_sheet(open_app, store):
+    c = await open_app()
+    game_id = await start_fossil(c, ["Ann", "Bob", "Cas", "Dee"])
+    await turn(c, 3, "fish:2")
+    await c.tap("correct-score")
+    await c.tap("correct-player-1")
+    await c.tap("correct-step-+5")
+    await c.type_into(c.get("correct-note").content, "paid twice", submit=True)  # Enter adds
+    assert log_of(store, game_id)[-1] == {"adjust": "Bob", "points": 5, "note": "paid twice"}
+    await c.tap("end-game")
+    await c.tap("end-confirm")
+    assert c.page.route == f"/fossil/{game_id}/sheet"
+    assert c.get("sheet-correction-1").content.value == "2. Bob: correction +5 · paid twice"
+    await c.tap("result-1")  # Bob's lines: the correction with its reason
+    assert any("paid twice" in (line.label or "") for line in c.all(
+        ft.Semantics, lambda s: (s.identifier or "").startswith("line-1-")))
+
+
+async def test_every_control_of_a_turn_is_a_48_px_target(open_app, store):
+    c = await open_app()
+    await start_fossil(c, ["Ann", "Bob", "Cas", "Dee"])
+    await turn(c, 1, "ammonite:1")
+    await c.tap("fossil-ammonite")
+    for identifier in [f"cost-{n}" for n in range(1, 9)] + ["value-1", "value-2", "value-3"]:
+        box = c.get(identifier).content
+        assert box.height >= 48 and (box.width is None or box.width >= 48), identifier
+    assert all(c.get(f"cost-{n}").content.width == 48 for n in range(1, 9))
+    for button in c.all(ft.IconButton):
+        assert button.width >= 48 and button.height >= 48, button.tooltip
+    for button in c.all(ft.OutlinedButton) + c.all(ft.FilledButton) + c.all(ft.TextButton):
+        assert button.height >= 48, button.content

@@ -1,109 +1,107 @@
 """The quick calculator: a fossil and each player's card values → the evaluation, worked out by
 the scorer on the game's current scores; optionally applied to the game as
-`{"evaluate": F, "holdings": {...}}`."""
+`{"evaluate": F, "holdings": {...}}`. It starts from what the log says each player holds and
+says where an entry differs from the log."""
 
 from __future__ import annotations
 
-import copy
-
 import flet as ft
 
-from views.fossil.parts import evaluation_view, fossil_grid, fossil_name
-from views.fossil.table import preview, read
+from views.fossil.model import FossilTable
+from views.fossil.parts import EvaluationView, fossil_grid, fossil_name
 from views.i18n import scorer_text
-from views.session import AppSession, Screen
-from views.widgets.common import do, labelled, pill, section, text
+from views.model import use_table
+from views.session import use_app
+from views.widgets.common import TAP, do, labelled, pill, section, text
+
+Holdings = tuple[tuple[int, ...], ...]  # per player, the card values entered
 
 
-class CalculatorScreen(Screen):
-    def __init__(self, app: AppSession, game_id: int):
-        super().__init__(app, f"/fossil/{game_id}/calc")
-        self.game_id = game_id
-        self.fossil: str | None = None
-        self.holdings: dict[int, list[int]] = {}
+def logged(table: FossilTable, fossil: str) -> Holdings:
+    """What the log says each player holds of `fossil`, lowest value first."""
+    return tuple(tuple(sorted(value for held, value in table.holdings(player) if held == fossil))
+                 for player in range(len(table.names)))
 
-    def _table(self):
-        return read(self.app.store.game(self.game_id).data)  # type: ignore[union-attr]
 
-    def _event(self, table) -> dict:
-        holdings = {table.names[p]: sorted(values) for p, values in self.holdings.items()
-                    if values}
-        return {"evaluate": self.fossil, "holdings": holdings}
+@ft.component
+def Calculator(table: FossilTable) -> ft.View:
+    app = use_app()
+    version = use_table(table)
+    fossil, set_fossil = ft.use_state(None)
+    entered, set_entered = ft.use_state(())
 
-    def _scored_data(self, table) -> dict:
-        """The game as far as it scores (a broken log is evaluated on its valid part)."""
-        data = copy.deepcopy(table.data)
-        data["file"]["log"] = data["file"]["log"][:table.valid]
-        return data
+    def pick(chosen: str) -> None:
+        set_fossil(chosen)
+        set_entered(logged(table, chosen))
 
-    # actions ------------------------------------------------------------------------------
-    def pick(self, fossil: str) -> None:
-        self.fossil = fossil
-        self.refresh()
+    stable_pick = ft.use_callback(pick, [table])
 
-    def add(self, player: int, value: int) -> None:
-        self.holdings.setdefault(player, []).append(value)
-        self.refresh()
+    def add(player: int, value: int) -> None:
+        set_entered(lambda held: tuple((*values, value) if i == player else values
+                                       for i, values in enumerate(held)))
 
-    def clear(self, player: int) -> None:
-        self.holdings.pop(player, None)
-        self.refresh()
+    def clear(player: int) -> None:
+        set_entered(lambda held: tuple(() if i == player else values
+                                       for i, values in enumerate(held)))
 
-    async def apply(self) -> None:
-        table = self._table()
-        if self.fossil is None or table.broken or table.ended:
+    preview = ft.use_memo(lambda: table.preview(fossil, dict(enumerate(entered)))
+                          if fossil else (None, []), [version, fossil, entered])
+
+    async def apply() -> None:
+        if fossil is None or table.broken or table.ended:
             return
-        event = self._event(table)
-        _, refused = preview(table.data, event)
-        if refused:
-            return
-        data = copy.deepcopy(table.data)
-        data["file"]["log"].append(event)
-        self.app.store.save_game(self.game_id, data)
-        self.holdings = {}
-        self.fossil = None
-        await self.app.go(f"/fossil/{self.game_id}")
+        if not table.evaluate(fossil, dict(enumerate(entered))):
+            await app.go(table.route)
 
-    # view ---------------------------------------------------------------------------------
-    def refresh(self) -> None:
-        table = self._table()
-        lang = self.app.lang
-        self.view.appbar = ft.AppBar(title=text(self.t("calc.title")))
-        controls: list[ft.Control] = [section(self.t("calc.fossil")), fossil_grid(
-            "calc-fossil", table.fossils_in_play(), lang, self.pick, self.fossil)]
-        if self.fossil is not None:
-            values = table.values_in_play(self.fossil)
-            controls.append(section(self.t("calc.cards", fossil=fossil_name(self.fossil, lang))))
-            for player, name in enumerate(table.names):
-                held = self.holdings.get(player, [])
-                shown = ", ".join(map(str, held)) if held else self.t("calc.none")
-                controls.append(ft.Row([
-                    ft.Column([text(name, size=15, weight=ft.FontWeight.W_600),
-                               labelled(f"calc-held-{player}", text(shown, size=14),
-                                        label=f"{name}: {shown}")],
-                              spacing=0, expand=True),
-                    *[pill(f"calc-add-{player}-{v}", f"+{v}", do(self.add, player, v),
-                           tooltip=self.t("calc.add", name=name, value=v)) for v in values],
-                    labelled(f"calc-clear-{player}", ft.IconButton(
-                        ft.Icons.BACKSPACE_OUTLINED, tooltip=self.t("calc.clear", name=name),
-                        disabled=not held, on_click=do(self.clear, player)))],
-                    spacing=4))
-            event, refused = preview(self._scored_data(table), self._event(table))
-            for problem in refused:
-                controls.append(labelled("calc-problem", text(
-                    scorer_text(problem.key, problem.params, lang), color=ft.Colors.ERROR,
-                    size=14, weight=ft.FontWeight.W_600)))
-            if event is not None:
-                controls += [section(self.t("fossil.evaluation")),
-                             evaluation_view(event, table.names, lang, "calc-result")]
-            can_apply = event is not None and not table.broken and not table.ended
-            self.view.bottom_appbar = ft.BottomAppBar(content=ft.Row([labelled(
-                "calc-apply", ft.FilledButton(self.t("calc.apply"), icon=ft.Icons.CHECK,
-                                              disabled=not can_apply, on_click=self.apply,
-                                              height=48))],
-                alignment=ft.MainAxisAlignment.END), height=72)
-        else:
-            self.view.bottom_appbar = None
-        self.view.controls = [ft.Column(controls, spacing=10, scroll=ft.ScrollMode.AUTO,
-                                        expand=True)]
-        self.view.padding = 12
+    lang = app.lang
+    view = ft.View(route=table.route + "/calc", padding=12,
+                   appbar=ft.AppBar(title=text(app.t("calc.title"))))
+    controls: list[ft.Control] = [section(app.t("calc.fossil")), fossil_grid(
+        "calc-fossil", table.fossils_in_play(), lang, stable_pick, fossil)]
+    if fossil is not None and len(entered) == len(table.names):
+        from_log = logged(table, fossil)
+        controls.append(section(app.t("calc.cards", fossil=fossil_name(fossil, lang))))
+        controls += [HeldRow(player, name, entered[player], from_log[player],
+                             table.values_in_play(fossil), add, clear)
+                     for player, name in enumerate(table.names)]
+        event, refused = preview
+        for problem in refused:
+            controls.append(labelled("calc-problem", text(
+                scorer_text(problem.key, problem.params, lang), color=ft.Colors.ERROR,
+                size=14, weight=ft.FontWeight.W_600)))
+        if event is not None:
+            controls += [section(app.t("fossil.evaluation")),
+                         EvaluationView(event, table.names, lang, "calc-result")]
+        can_apply = event is not None and not table.broken and not table.ended
+        view.bottom_appbar = ft.BottomAppBar(content=ft.Row([labelled(
+            "calc-apply", ft.FilledButton(app.t("calc.apply"), icon=ft.Icons.CHECK,
+                                          disabled=not can_apply, on_click=apply,
+                                          height=TAP))],
+            alignment=ft.MainAxisAlignment.END), height=72)
+    view.controls = [ft.Column(controls, spacing=10, scroll=ft.ScrollMode.AUTO, expand=True)]
+    return view
+
+
+@ft.component
+def HeldRow(player: int, name: str, held: tuple[int, ...], from_log: tuple[int, ...],
+            values: tuple[int, ...], add, clear) -> ft.Control:
+    """A player's cards as entered, +1/+2/+3, clear; a note when they differ from the log."""
+    app = use_app()
+    shown = ", ".join(map(str, held)) if held else app.t("calc.none")
+    lines: list[ft.Control] = [
+        text(name, size=15, weight=ft.FontWeight.W_600, max_lines=1,
+             overflow=ft.TextOverflow.ELLIPSIS),
+        labelled(f"calc-held-{player}", text(shown, size=14), label=f"{name}: {shown}")]
+    if sorted(held) != sorted(from_log):
+        said = ", ".join(map(str, from_log)) if from_log else app.t("calc.none")
+        note = app.t("calc.differs", log=said)
+        lines.append(labelled(f"calc-differs-{player}", text(
+            note, size=12, color=ft.Colors.TERTIARY), label=f"{name}: {note}"))
+    return ft.Row([
+        ft.Column(lines, spacing=0, expand=True),
+        *[pill(f"calc-add-{player}-{v}", f"+{v}", do(add, player, v), width=TAP,
+               tooltip=app.t("calc.add", name=name, value=v)) for v in values],
+        labelled(f"calc-clear-{player}", ft.IconButton(
+            ft.Icons.BACKSPACE_OUTLINED, tooltip=app.t("calc.clear", name=name),
+            disabled=not held, on_click=lambda: clear(player), width=TAP, height=TAP))],
+        spacing=4)

@@ -8,75 +8,76 @@ from typing import Any
 
 import flet as ft
 
-from views.widgets.common import do, labelled, pill, text
+from views.fossil.model import FossilTable
+from views.i18n import scorer_text
+from views.session import use_app
+from views.widgets.common import TAP, do, labelled, pill, text
 
 # Points are stepped, not typed: a phone's number pad often has no minus key.
 STEPS = (-5, -1, 1, 5)
 
 
-class CorrectionPanel:
-    """Whose score, by how much and why; `event()` is the log entry, or None with the
-    mistakes shown at their place. The panel lives as long as the screen, so a refresh keeps
-    what was chosen and typed."""
+@ft.component
+def Correction(table: FossilTable, on_close: Callable[[], Any]) -> ft.Control:
+    """Whose score, by how much and why; a mistake or the scorer's refusal shows at its place
+    and keeps what was chosen and typed."""
+    app = use_app()
+    player, set_player = ft.use_state(None)
+    points, set_points = ft.use_state(0)
+    note, set_note = ft.use_state("")
+    missing, set_missing = ft.use_state(False)  # "add" was tapped with a part missing
+    refused, set_refused = ft.use_state("")
 
-    def __init__(self, t: Callable[..., str], on_add: Callable[[], Any]):
-        self.t = t
-        self.on_add = on_add
-        self.player: int | None = None
-        self.points = 0
-        self.missing_player = self.missing_points = False
-        self.note = ft.TextField(on_submit=do(on_add))
+    def step(by: int) -> None:
+        set_points(lambda current: current + by)
+        set_refused("")
 
-    def pick(self, player: int) -> None:
-        self.player, self.missing_player = player, False
+    def add(e: ft.Event | None = None) -> None:
+        # Enter may come before the re-render of the last keystroke: the field has the note
+        field = e.control if e is not None and isinstance(e.control, ft.TextField) else None
+        said = (field.value or "") if field is not None else note
+        if player is None or points == 0:
+            set_missing(True)
+            return
+        refusals = table.adjust(player, points, said.strip())
+        if refusals:
+            message = scorer_text(refusals[0].problem.key, refusals[0].problem.params, app.lang)
+            set_refused(message)
+            app.notice(message)
+            return
+        on_close()
 
-    def step(self, points: int) -> None:
-        self.points += points
-        self.missing_points = False
+    shown = f"{points:+d}" if points else "0"
+    steps = [pill(f"correct-step-{n:+d}", f"{n:+d}".replace("-", "\u2212"),
+                  do(step, n), width=TAP) for n in STEPS]
+    out: list[ft.Control] = [
+        ft.Row([ft.Container(text(app.t("fossil.correct"), size=15, color=ft.Colors.PRIMARY,
+                                  weight=ft.FontWeight.W_600), expand=True),
+                labelled("correct-cancel", ft.OutlinedButton(
+                    app.t("fossil.cancel_edit"), on_click=on_close, height=TAP))]),
+        text(app.t("fossil.correct_about"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.Row([pill(f"correct-player-{i}", name, do(set_player, i),
+                     selected=player == i) for i, name in enumerate(table.names)],
+               wrap=True, spacing=6, run_spacing=6)]
+    if missing and player is None:
+        out.append(_mistake("correct-who", app.t("fossil.correct_who")))
+    label = app.t("fossil.correct_points", points=points)
+    out.append(ft.Row([*steps[:2], labelled("correct-points", text(
+        shown, size=24, weight=ft.FontWeight.BOLD, width=64,
+        text_align=ft.TextAlign.CENTER), label=label), *steps[2:]],
+        alignment=ft.MainAxisAlignment.CENTER, spacing=6))
+    if missing and points == 0:
+        out.append(_mistake("correct-no-points", app.t("fossil.correct_bad_points")))
+    out.append(ft.Row([ft.Container(labelled("correct-note", ft.TextField(
+        label=app.t("fossil.correct_note"), value=note, on_change=lambda e: set_note(
+            e.control.value or ""), on_submit=add, max_length=80)), expand=True)]))
+    if refused:
+        out.append(_mistake("problem-correct", refused))
+    out.append(labelled("correct-add", ft.FilledTonalButton(
+        app.t("fossil.correct_add"), icon=ft.Icons.CHECK, height=TAP, on_click=add)))
+    return ft.Column(out, spacing=10)
 
-    def clear(self) -> None:
-        self.player, self.points = None, 0
-        self.missing_player = self.missing_points = False
-        self.note.value = ""
 
-    def event(self, names: list[str]) -> dict[str, Any] | None:
-        self.missing_player, self.missing_points = self.player is None, self.points == 0
-        if self.player is None or self.points == 0:
-            return None
-        event: dict[str, Any] = {"adjust": names[self.player], "points": self.points}
-        if note := (self.note.value or "").strip():
-            event["note"] = note
-        return event
-
-    def controls(self, names: list[str], on_pick: Callable[[int], Any],
-                 on_step: Callable[[int], Any], problems: list[ft.Control],
-                 on_cancel: Callable[[], Any]) -> list[ft.Control]:
-        self.note.label = self.t("fossil.correct_note")
-        shown = f"{self.points:+d}" if self.points else "0"
-        steps = [pill(f"correct-step-{n:+d}", f"{n:+d}".replace("-", "\u2212"), do(on_step, n))
-                 for n in STEPS]
-        out: list[ft.Control] = [
-            ft.Row([ft.Container(text(self.t("fossil.correct"), size=15, color=ft.Colors.PRIMARY,
-                                      weight=ft.FontWeight.W_600), expand=True),
-                    labelled("correct-cancel", ft.OutlinedButton(
-                        self.t("fossil.cancel_edit"), on_click=do(on_cancel)))]),
-            text(self.t("fossil.correct_about"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
-            ft.Row([pill(f"correct-player-{i}", name, do(on_pick, i), selected=self.player == i)
-                    for i, name in enumerate(names)], wrap=True, spacing=6, run_spacing=6)]
-        out += self._mistake("correct-who", self.missing_player, "fossil.correct_who")
-        points = self.t("fossil.correct_points", points=self.points)
-        out.append(ft.Row([*steps[:2], labelled("correct-points", text(
-            shown, size=24, weight=ft.FontWeight.BOLD, width=64,
-            text_align=ft.TextAlign.CENTER), label=points), *steps[2:]],
-            alignment=ft.MainAxisAlignment.CENTER, spacing=6))
-        out += self._mistake("correct-no-points", self.missing_points, "fossil.correct_bad_points")
-        out += [ft.Row([ft.Container(labelled("correct-note", self.note), expand=True)]),
-                *problems,
-                labelled("correct-add", ft.FilledTonalButton(
-                    self.t("fossil.correct_add"), icon=ft.Icons.CHECK, height=48,
-                    on_click=do(self.on_add)))]
-        return out
-
-    def _mistake(self, identifier: str, shown: bool, key: str) -> list[ft.Control]:
-        return [labelled(identifier, text(self.t(key), size=14, color=ft.Colors.ERROR))] \
-            if shown else []
+def _mistake(identifier: str, message: str) -> ft.Control:
+    return labelled(identifier, text(message, size=14, color=ft.Colors.ERROR,
+                                     weight=ft.FontWeight.W_600))

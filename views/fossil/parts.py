@@ -9,55 +9,66 @@ from typing import Any
 import flet as ft
 
 from scorer import ScoreEvent
-from scorer.fossil.models import card_of
-from views.fossil.table import track
+from scorer.fossil.models import Adjust, Card, Evaluate, Exchange, LogEvent, Move, card_of
+from views.fossil.model import track
 from views.i18n import scorer_text, ui
-from views.widgets.common import do, icon_image, labelled, text
+from views.widgets.common import icon_image, labelled, text
 
 TILE_W = 112
+
 
 def fossil_name(fossil: str, lang: str) -> str:
     return scorer_text(f"fossil_name.{fossil}", {}, lang)
 
-def card_name(card: str, lang: str) -> str:
-    fossil, value = card_of(card)
-    return f"{fossil_name(fossil, lang)} {value}"
+
+def card_name(card: Card, lang: str) -> str:
+    return f"{fossil_name(card[0], lang)} {card[1]}"
+
 
 def fossil_icon(fossil: str, size: int) -> ft.Image:
     return icon_image(f"fossil-{fossil}", size)
 
-def fossil_grid(prefix: str, fossils: list[str], lang: str, on_pick: Callable[[str], Any],
-                selected: str | None, caption: Callable[[str], str] | None = None,
-                available: Callable[[str], bool] | None = None) -> ft.Row:
-    """The fossils as 3 x 3 big tiles (icon, name, a caption such as pieces left); a fossil
-    that is not `available` (none left on the board) is shown faded and cannot be picked."""
-    tiles = []
-    for fossil in fossils:
-        name = fossil_name(fossil, lang)
-        note = caption(fossil) if caption else ""
-        chosen = fossil == selected
-        usable = available is None or available(fossil)
-        body = ft.Column([fossil_icon(fossil, 34),
-                          text(name, size=12, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
-                               weight=ft.FontWeight.W_600 if chosen else None),
-                          *([text(note, size=11, color=ft.Colors.ON_SURFACE_VARIANT)]
-                            if note else [])],
-                         spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                         alignment=ft.MainAxisAlignment.CENTER)
-        box = ft.Container(body, width=TILE_W, height=76, border_radius=12, ink=usable,
-                           on_click=do(on_pick, fossil) if usable else None,
-                           opacity=1 if usable else 0.38,
-                           bgcolor=ft.Colors.PRIMARY_CONTAINER if chosen else None,
-                           border=ft.Border.all(2, ft.Colors.PRIMARY if chosen
-                                                else ft.Colors.OUTLINE_VARIANT))
-        label = f"{name}, {note}" if note else name
-        tiles.append(ft.Semantics(identifier=f"{prefix}-{fossil}", label=label, button=True,
-                                  selected=chosen, disabled=not usable, content=box))
-    return ft.Row(tiles, wrap=True, spacing=6, run_spacing=6,
-                  alignment=ft.MainAxisAlignment.CENTER)
 
-def score_tile(index: int, name: str, points: int, lang: str, *, mover: bool, skips: bool,
-               on_click: Callable | None, width: float) -> ft.Control:
+@ft.component
+def FossilTile(identifier: str, fossil: str, lang: str, on_pick: Callable[[str], Any],
+               chosen: bool, note: str = "", usable: bool = True) -> ft.Control:
+    """A fossil as a big tile (icon, name, a note such as pieces left); one that is not
+    `usable` (none left on the board) is faded and cannot be picked."""
+    name = fossil_name(fossil, lang)
+    body = ft.Column([fossil_icon(fossil, 34),
+                      text(name, size=12, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
+                           weight=ft.FontWeight.W_600 if chosen else None),
+                      *([text(note, size=11, color=ft.Colors.ON_SURFACE_VARIANT)]
+                        if note else [])],
+                     spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                     alignment=ft.MainAxisAlignment.CENTER)
+    box = ft.Container(body, width=TILE_W, height=76, border_radius=12, ink=usable,
+                       on_click=(lambda: on_pick(fossil)) if usable else None,
+                       opacity=1 if usable else 0.38,
+                       bgcolor=ft.Colors.PRIMARY_CONTAINER if chosen else None,
+                       border=ft.Border.all(2, ft.Colors.PRIMARY if chosen
+                                            else ft.Colors.OUTLINE_VARIANT))
+    return ft.Semantics(identifier=identifier, label=f"{name}, {note}" if note else name,
+                        button=True, selected=chosen, disabled=not usable, content=box)
+
+
+MemoTile = ft.memo(FossilTile)
+
+
+def fossil_grid(prefix: str, fossils: tuple[str, ...], lang: str, on_pick: Callable[[str], Any],
+                selected: str | None, notes: dict[str, str] | None = None,
+                usable: frozenset[str] | None = None) -> ft.Row:
+    """The fossils as 3 x 3 big tiles; `on_pick` must be stable (the tiles are memoised)."""
+    return ft.Row([MemoTile(f"{prefix}-{fossil}", fossil, lang, on_pick, fossil == selected,
+                            (notes or {}).get(fossil, ""), usable is None or fossil in usable,
+                            key=fossil)
+                   for fossil in fossils],
+                  wrap=True, spacing=6, run_spacing=6, alignment=ft.MainAxisAlignment.CENTER)
+
+
+@ft.component
+def ScoreTile(index: int, name: str, points: int, lang: str, mover: bool, skips: bool,
+              width: float, on_pick: Callable[[int], Any]) -> ft.Control:
     note = ui("fossil.skips", lang) if skips else (ui("fossil.moves", lang) if mover else " ")
     body = ft.Column([
         text(name, size=14, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
@@ -67,7 +78,7 @@ def score_tile(index: int, name: str, points: int, lang: str, *, mover: bool, sk
         text(note, size=11, color=ft.Colors.ERROR if skips else ft.Colors.PRIMARY),
     ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
     box = ft.Container(body, width=width, padding=ft.Padding.symmetric(vertical=6),
-                       border_radius=14, ink=True, on_click=on_click,
+                       border_radius=14, ink=True, on_click=lambda: on_pick(index),
                        bgcolor=ft.Colors.PRIMARY_CONTAINER if mover
                        else ft.Colors.SURFACE_CONTAINER_HIGHEST,
                        border=ft.Border.all(3 if mover else 1, ft.Colors.PRIMARY if mover
@@ -78,8 +89,10 @@ def score_tile(index: int, name: str, points: int, lang: str, *, mover: bool, sk
     return ft.Semantics(identifier=f"score-{index}", label=label, button=True, selected=mover,
                         content=box)
 
-def evaluation_view(event: ScoreEvent, names: list[str], lang: str,
-                    identifier: str) -> ft.Control:
+
+@ft.component
+def EvaluationView(event: ScoreEvent, names: tuple[str, ...], lang: str,
+                   identifier: str) -> ft.Control:
     """The arithmetic of an evaluation (or of the end): per fossil each player's cards, sum ×
     count, who pays whom and what was lost; then every player's change and new score."""
     by_fossil: dict[str, dict[str, list[str]]] = {}
@@ -115,21 +128,23 @@ def evaluation_view(event: ScoreEvent, names: list[str], lang: str,
         ft.Column([*blocks, ft.Divider(height=8), *changes], spacing=4),
         padding=12, border_radius=12, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH))
 
-def summary(entry: dict[str, Any], lang: str) -> str:
+
+def summary(entry: LogEvent, lang: str) -> str:
     """A log event in words, from the entry itself (also when the scorer refuses it)."""
-    if "move" in entry:
-        if entry.get("take"):
-            return ui("fossil.log.move_take", lang, name=entry["move"], cost=entry["cost"],
-                      card=card_name(entry["take"], lang))
-        return ui("fossil.log.move", lang, name=entry["move"], cost=entry["cost"])
-    if "exchange" in entry:
-        detail = entry["exchange"]
-        return ui("fossil.log.exchange", lang, name=detail["player"], other=detail["with"],
-                  gives=card_name(detail["gives"], lang), gets=card_name(detail["gets"], lang))
-    if "evaluate" in entry:
-        key = "fossil.log.calculated" if entry.get("holdings") else "fossil.log.evaluate"
-        return ui(key, lang, fossil=fossil_name(entry["evaluate"], lang))
-    if "adjust" in entry:
-        said = ui("fossil.log.adjust", lang, name=entry["adjust"], points=entry["points"])
-        return f"{said} · {entry['note']}" if entry.get("note") else said
+    match entry:
+        case Move(take=str(take)):
+            return ui("fossil.log.move_take", lang, name=entry.move, cost=entry.cost,
+                      card=card_name(card_of(take), lang))
+        case Move():
+            return ui("fossil.log.move", lang, name=entry.move, cost=entry.cost)
+        case Exchange(exchange=detail):
+            return ui("fossil.log.exchange", lang, name=detail.player, other=detail.with_,
+                      gives=card_name(card_of(detail.gives), lang),
+                      gets=card_name(card_of(detail.gets), lang))
+        case Evaluate():
+            key = "fossil.log.calculated" if entry.holdings else "fossil.log.evaluate"
+            return ui(key, lang, fossil=fossil_name(entry.evaluate, lang))
+        case Adjust():
+            said = ui("fossil.log.adjust", lang, name=entry.adjust, points=entry.points)
+            return f"{said} · {entry.note}" if entry.note else said
     return ui("fossil.log.end", lang)

@@ -91,7 +91,7 @@ def Play(table: SymbioseTable) -> ft.View:
 def PlayerChips(names: tuple[str, ...], owners: list[Owner], shown: Owner, show) -> ft.Row:
     app = use_app()
     chips = [pill(f"player-{owner}", app.t("entry.river") if owner == "river" else names[owner],
-                  do(show, owner), selected=owner == shown, width=CHIP_WIDTH)
+                  do(show, owner), selected=owner == shown, max_width=CHIP_WIDTH)
              for owner in owners]
     return ft.Row(chips, spacing=6, scroll=ft.ScrollMode.AUTO)
 

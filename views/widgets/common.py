@@ -34,27 +34,29 @@ def icon_image(name: str, size: int, label: str | None = None) -> ft.Image:
 
 def pill(identifier: str, label: str, on_click: Callable | None, *, selected: bool = False,
          leading: ft.Control | None = None, color: str | None = None,
-         tooltip: str | None = None, width: float | None = None) -> ft.Semantics:
+         tooltip: str | None = None, width: float | None = None,
+         max_width: float | None = None, disabled: bool = False) -> ft.Semantics:
     """A chip-like toggle at least 48 px high; `color` tints it (season chips). Selecting it
     changes colours only, never its size, so the chips beside it stay under the thumb.
-    `width`: the most a long label may take (a 40-character name); it then ends in an
+    `width`: a fixed width (a one-digit caption is otherwise narrower than a tap target);
+    `max_width`: the most a long label may take (a 40-character name): it then ends in an
     ellipsis, and screen readers still get all of it."""
     border = ft.Border.all(2, ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE_VARIANT)
+    squeezed = max_width is not None and len(label) > max_width / 10
     caption = text(label, size=15, color=ft.Colors.BLACK if color else None,
                    weight=ft.FontWeight.W_600 if selected else None, max_lines=1,
-                   overflow=ft.TextOverflow.ELLIPSIS,
-                   expand=True if width and len(label) > width / 10 else None)
+                   overflow=ft.TextOverflow.ELLIPSIS, expand=True if squeezed else None)
     content = ft.Row([leading, caption] if leading else [caption], spacing=6,
-                     tight=caption.expand is None,
-                     vertical_alignment=ft.CrossAxisAlignment.CENTER)
+                     tight=not squeezed, vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                     alignment=ft.MainAxisAlignment.CENTER)
     box = ft.Container(
         content, height=TAP, padding=ft.Padding.symmetric(horizontal=14),
-        width=width if caption.expand else None,
-        border=border, border_radius=24,
+        width=max_width if squeezed else width,
+        border=border, border_radius=24, opacity=0.38 if disabled else 1,
         bgcolor=color or (ft.Colors.PRIMARY_CONTAINER if selected else None),
-        on_click=on_click, tooltip=tooltip, ink=True)
+        on_click=on_click, tooltip=tooltip, ink=not disabled, disabled=disabled)
     return ft.Semantics(identifier=identifier, label=label, button=True, selected=selected,
-                        content=box)
+                        disabled=disabled or None, content=box)
 
 
 def section(title: str) -> ft.Text:

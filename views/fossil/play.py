@@ -1,0 +1,424 @@
+"""The Fossil companion: running scores, whose turn it is, the turn panel (cost, fossil,
+value: three taps), the exchange and evaluation when a fossil's last piece is taken, what each
+player holds, the log.
+
+Each tap is an operation on the shared model; a refused one is never stored, its reason shows
+next to the control (and as a snackbar, where the thumb is), and the selection stays so it can
+be corrected. A move in the log can be corrected in place through the same turn panel.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+import flet as ft
+
+from scorer.fossil.models import SET_ASIDE, Card, End, Evaluate, Move, card_of
+from scorer.fossil.state import Due
+from views.fossil.correction import Correction
+from views.fossil.log_panel import LogPanel
+from views.fossil.model import FossilTable, Refusal
+from views.fossil.parts import (
+    EvaluationView,
+    ScoreTile,
+    card_name,
+    fossil_grid,
+    fossil_name,
+    summary,
+)
+from views.i18n import scorer_text
+from views.model import use_table
+from views.session import AppSession, use_app
+from views.widgets.common import TAP, do, labelled, pill, section, text
+
+MemoScoreTile = ft.memo(ScoreTile)
+
+
+@dataclass(frozen=True)
+class Turn:
+    """This phone's half-entered turn: the cost and fossil picked, who moves if not the next
+    player, and the log entry being corrected (None: a new turn)."""
+
+    cost: int | None = None
+    fossil: str | None = None
+    mover: int | None = None
+    editing: int | None = None
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A refusal as shown: at which control ("cost", "take", "exchange", "evaluate", "end")."""
+
+    at: str
+    message: str
+
+
+def refusal_text(app: AppSession, refusal: Refusal) -> str:
+    message = scorer_text(refusal.problem.key, refusal.problem.params, app.lang)
+    if refusal.breaks is not None:
+        message = app.t("fossil.breaks_entry", number=refusal.breaks + 1, problem=message)
+    return message
+
+
+@ft.component
+def Play(table: FossilTable) -> ft.View:
+    app = use_app()
+    version = use_table(table)
+    turn, set_turn = ft.use_state(Turn())
+    gives, set_gives = ft.use_state(None)
+    seen, set_seen = ft.use_state(-1)  # the log length whose last evaluation was looked at
+    refused, set_refused = ft.use_state(())
+    correcting, set_correcting = ft.use_state(False)
+    asking_end, set_asking_end = ft.use_state(False)
+    scroller = ft.use_ref(None)
+
+    if turn.editing is not None and turn.editing >= len(table.log):
+        turn = Turn()  # the move being corrected is gone (undo, another phone)
+
+    def show(at: str, refusals: list[Refusal]) -> bool:
+        """Show the refusals at `at` and in a snackbar; True if there were none."""
+        set_refused(tuple(Shown(at, refusal_text(app, r)) for r in refusals))
+        if refusals:
+            app.notice(refusal_text(app, refusals[0]))
+        return not refusals
+
+    def mover() -> int | None:
+        return turn.mover if turn.mover is not None else table.next_mover()
+
+    def pick_mover(player: int) -> None:
+        def pick(current: Turn) -> Turn:
+            keep = current.editing is not None or player != table.next_mover()
+            return replace(current, mover=player if keep else None)
+        set_turn(pick)
+
+    def pick_cost(cost: int) -> None:
+        set_turn(lambda current: replace(current, cost=cost))
+        set_refused(())
+
+    def pick_fossil(fossil: str) -> None:
+        set_turn(lambda current: replace(current, fossil=fossil))
+        set_refused(())
+
+    def take(value: int) -> None:
+        player = mover()
+        if turn.cost is None or turn.fossil is None or player is None:
+            return
+        refusals = table.move(player, turn.cost, (turn.fossil, value), turn.editing)
+        at = "cost" if any(r.field == "cost" and r.breaks is None for r in refusals) else "take"
+        if show(at, refusals):
+            set_turn(Turn())
+            set_gives(None)
+
+    def edit(index: int) -> None:
+        entry = table.log[index]
+        if isinstance(entry, Move) and entry.take:
+            set_turn(Turn(entry.cost, card_of(entry.take)[0], table.names.index(entry.move),
+                          index))
+            set_correcting(False)
+            set_refused(())
+
+    async def to_top() -> None:
+        if (turn.editing is not None or correcting) and scroller.current is not None:
+            await scroller.current.scroll_to(offset=0, duration=250)
+
+    ft.use_effect(to_top, [turn.editing, correcting])
+
+    def exchange(other: int, card: Card) -> None:
+        due = table.due()
+        if due is not None and gives is not None and show(
+                "exchange", table.exchange(due.taker, gives, other, card)):
+            set_gives(None)
+
+    def undo() -> None:
+        undone = table.undo()
+        set_turn(Turn())
+        set_refused(())
+        if undone is not None:
+            app.notice(app.t("fossil.undone", what=summary(undone, app.lang)))
+
+    async def end_game() -> None:
+        set_asking_end(False)
+        if show("end", table.end()):
+            await app.go(table.route + "/sheet")
+
+    pick_cost_cb = ft.use_callback(pick_cost, [])
+    pick_fossil_cb = ft.use_callback(pick_fossil, [])
+    def delete(index: int) -> None:
+        table.delete(index)
+        set_turn(Turn())
+        set_refused(())
+
+    # stable for the memoised tiles and log rows: they read the table when called
+    pick_mover_cb = ft.use_callback(pick_mover, [])
+    edit_cb = ft.use_callback(edit, [])
+    delete_cb = ft.use_callback(delete, [])
+
+    ft.use_dialog(end_dialog(app, end_game, lambda: set_asking_end(False))
+                  if asking_end else None)
+
+    # while a move or a score is corrected, nobody "moves now"
+    busy = turn.editing is not None or correcting
+    ended, broken = table.ended, table.broken
+    at = refused_at(refused)
+    last = table.log[-1] if table.log else None
+    controls: list[ft.Control] = [scores(table, app, None if busy or ended else mover(),
+                                         pick_mover_cb)]
+    if not busy:
+        controls.append(turn_line(app, table, mover()))
+    if broken:
+        controls.append(labelled("log-broken", text(app.t(
+            "fossil.broken", number=table.live.valid + 1), color=ft.Colors.ERROR, size=14)))
+    if turn.editing is not None:
+        controls += turn_panel(app, table, turn, mover(), at, pick_cost_cb, pick_fossil_cb,
+                               take, lambda: set_turn(Turn()))
+    elif correcting:
+        controls.append(Correction(table, lambda: set_correcting(False)))
+    elif ended:
+        controls.append(text(app.t("fossil.ended"), size=15))
+    elif not broken:  # a broken log gets no next step until it is corrected
+        due = table.due()
+        evaluated = last_evaluation(app, table)
+        if due is not None:
+            controls += evaluation_panel(app, table, due, gives, set_gives, exchange, at,
+                                         lambda: show("evaluate", table.evaluate(due.fossil)))
+        elif seen != len(table.log) and evaluated:
+            # everyone looks at the arithmetic until somebody continues
+            controls += [*evaluated, labelled("continue", ft.FilledButton(
+                app.t("fossil.continue"), icon=ft.Icons.ARROW_FORWARD, height=TAP,
+                on_click=lambda: set_seen(len(table.log))))]
+        else:
+            controls += turn_panel(app, table, turn, mover(), at, pick_cost_cb,
+                                   pick_fossil_cb, take, None)
+    if ended:
+        controls += last_evaluation(app, table)
+    if not ended and not broken and not busy:
+        controls.append(ft.Row([
+            labelled("calculator", ft.OutlinedButton(
+                app.t("calc.title"), icon=ft.Icons.CALCULATE, height=TAP,
+                on_click=do(app.go, table.route + "/calc"))),
+            labelled("correct-score", ft.OutlinedButton(
+                app.t("fossil.correct"), icon=ft.Icons.EXPOSURE, height=TAP,
+                on_click=lambda: set_correcting(True))),
+            labelled("end-game", ft.OutlinedButton(
+                app.t("fossil.end"), icon=ft.Icons.FLAG, height=TAP,
+                on_click=lambda: set_asking_end(True))),
+        ], alignment=ft.MainAxisAlignment.SPACE_EVENLY, wrap=True, run_spacing=8))
+        controls += at.get("end", [])
+    controls.append(Holdings(table, version, app.lang))
+    if table.small:
+        controls.append(SetAside(table, version))
+    controls.append(LogPanel(table, version, edit_cb, delete_cb))
+    column = ft.Column(controls, spacing=10, scroll=ft.ScrollMode.AUTO, expand=True)
+    scroller.current = column
+    undo_label = (app.t("fossil.undo", what=summary(last, app.lang)) if last is not None
+                  else app.t("entry.undo"))
+    return ft.View(
+        route=table.route, padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+        appbar=ft.AppBar(title=text(app.t("game.fossil")), actions=[
+            labelled("undo", ft.IconButton(ft.Icons.UNDO, tooltip=undo_label, width=TAP,
+                                           height=TAP, disabled=last is None, on_click=undo)),
+            labelled("open-sheet", ft.IconButton(
+                ft.Icons.LEADERBOARD, tooltip=app.t("entry.score_sheet"), width=TAP,
+                height=TAP, disabled=not table.complete,
+                on_click=do(app.go, table.route + "/sheet")))]),
+        controls=[column])
+
+
+def refused_at(refused: tuple[Shown, ...]) -> dict[str, list[ft.Control]]:
+    """The refusals as error lines, by the control they show at."""
+    out: dict[str, list[ft.Control]] = {}
+    for shown in refused:
+        out.setdefault(shown.at, []).append(labelled(f"problem-{shown.at}", text(
+            shown.message, color=ft.Colors.ERROR, size=14, weight=ft.FontWeight.W_600)))
+    return out
+
+
+def end_dialog(app: AppSession, on_end: Callable[[], Any],
+               on_cancel: Callable[[], Any]) -> ft.AlertDialog:
+    return ft.AlertDialog(
+        modal=True, title=text(app.t("fossil.end_title")),
+        content=text(app.t("fossil.end_about")),
+        actions=[labelled("end-cancel", ft.TextButton(app.t("fossil.cancel_edit"),
+                                                      on_click=on_cancel, height=TAP)),
+                 labelled("end-confirm", ft.FilledButton(app.t("fossil.end"), icon=ft.Icons.FLAG,
+                                                         on_click=on_end, height=TAP))])
+
+
+def scores(table: FossilTable, app: AppSession, mover: int | None,
+           on_pick: Callable[[int], Any]) -> ft.Control:
+    count = len(table.names)
+    per_row = 3 if count in (3, 5, 6) else 2
+    width = (366 - 8 * (per_row - 1)) / per_row
+    skipped = set(table.skipping())
+    return ft.Row([MemoScoreTile(i, name, points, app.lang, i == mover, i in skipped, width,
+                                 on_pick, key=f"score-{i}")
+                   for i, (name, points) in enumerate(zip(table.names, table.scores(),
+                                                          strict=True))],
+                  wrap=True, spacing=8, run_spacing=8, alignment=ft.MainAxisAlignment.CENTER)
+
+
+def turn_line(app: AppSession, table: FossilTable, mover: int | None) -> ft.Control:
+    parts = [] if table.ended else [app.t("fossil.nobody_can_pay") if mover is None
+                                    else app.t("fossil.turn", name=table.names[mover])]
+    skipped = [table.names[i] for i in table.skipping()]
+    if skipped:
+        parts.append(app.t("fossil.skipping", names=", ".join(skipped)))
+    line = " · ".join(parts)
+    return labelled("turn", text(line, size=15, weight=ft.FontWeight.W_600), label=line)
+
+
+def turn_panel(app: AppSession, table: FossilTable, turn: Turn, mover: int | None,
+               at: dict[str, list[ft.Control]], pick_cost: Callable[[int], Any],
+               pick_fossil: Callable[[str], Any], take: Callable[[int], Any],
+               cancel: Callable[[], Any] | None) -> list[ft.Control]:
+    """Cost, fossil, value; while correcting entry `turn.editing`, the board is offered as if
+    that move had not been made, and `cancel` leaves the correction."""
+    lang, editing = app.lang, turn.editing
+    was = None  # the value of the move being corrected, while its fossil is chosen
+    if editing is not None:
+        entry = table.log[editing]
+        if isinstance(entry, Move) and entry.take:
+            fossil, value = card_of(entry.take)
+            was = value if fossil == turn.fossil else None
+    choice = app.t("fossil.choice", name="…" if mover is None else table.names[mover],
+                   cost=turn.cost or "…",
+                   fossil=fossil_name(turn.fossil, lang) if turn.fossil else "…")
+    out: list[ft.Control] = []
+    if editing is not None and cancel is not None:
+        label = app.t("fossil.editing", number=editing + 1)
+        out.append(ft.Row([
+            ft.Container(labelled("editing", text(label, size=15, color=ft.Colors.PRIMARY,
+                                                  weight=ft.FontWeight.W_600), label=label),
+                         expand=True),
+            labelled("edit-cancel", ft.OutlinedButton(app.t("fossil.cancel_edit"),
+                                                      on_click=cancel, height=TAP))]))
+    out += [labelled("choice", text(choice, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+                     label=choice),
+            section(app.t("fossil.cost")),
+            ft.Row([pill(f"cost-{n}", str(n), do(pick_cost, n), width=TAP,
+                         selected=turn.cost == n, tooltip=app.t("fossil.cost_chip", cost=n))
+                    for n in range(1, table.max_cost + 1)], wrap=True, spacing=6,
+                   run_spacing=6),
+            *at.get("cost", []),
+            section(app.t("fossil.card"))]
+    left = {fossil: table.pieces_left(fossil, editing) for fossil in table.fossils_in_play()}
+    out.append(fossil_grid(
+        "fossil", table.fossils_in_play(), lang, pick_fossil, turn.fossil,
+        {fossil: app.t("fossil.left", count=sum(board.values())) for fossil, board in left.items()},
+        frozenset(fossil for fossil, board in left.items() if any(board.values()))))
+    if turn.fossil is not None:
+        board = left[turn.fossil]
+        name = fossil_name(turn.fossil, lang)
+        out += [section(app.t("fossil.value", fossil=name)), ft.Row([
+            pill(f"value-{value}", app.t("fossil.value_chip", value=value, count=board[value]),
+                 do(take, value), tooltip=f"{name} {value}",
+                 selected=value == was, disabled=not board[value])
+            for value in sorted(board)], wrap=True, spacing=6)]
+        if turn.cost is None:
+            out.append(text(app.t("fossil.cost_first"), size=13, color=ft.Colors.ERROR))
+    out += at.get("take", [])
+    maybe = table.may_be_last() if editing is None else None
+    if maybe is not None:
+        out.append(ft.Row([
+            text(app.t("fossil.confirm_last", fossil=fossil_name(maybe, lang)), size=14,
+                 expand=True),
+            labelled("confirm-last", ft.FilledTonalButton(app.t("fossil.yes_last"), height=TAP,
+                                                          on_click=table.confirm_last))]))
+    return out
+
+
+def evaluation_panel(app: AppSession, table: FossilTable, due: Due, gives: Card | None,
+                     set_gives: Callable[[Card | None], Any],
+                     exchange: Callable[[int, Card], Any], at: dict[str, list[ft.Control]],
+                     evaluate: Callable[[], Any]) -> list[ft.Control]:
+    lang, taker = app.lang, due.taker
+    name = fossil_name(due.fossil, lang)
+    out: list[ft.Control] = [labelled("last-taken", text(app.t(
+        "fossil.last_taken", name=table.names[taker], fossil=name), size=16,
+        weight=ft.FontWeight.BOLD))]
+    if not due.exchanged:
+        out.append(section(app.t("fossil.exchange", name=table.names[taker])))
+        out.append(ft.Row([pill(f"gives-{i}", card_name(card, lang),
+                                do(set_gives, None if gives == card else card),
+                                selected=gives == card)
+                           for i, card in enumerate(table.holdings(taker))],
+                          wrap=True, spacing=6, run_spacing=6))
+        if gives is not None:
+            out.append(text(app.t("fossil.gets", card=card_name(gives, lang)), size=14))
+            for other, other_name in enumerate(table.names):
+                cards = table.holdings(other)
+                if other == taker or not cards:
+                    continue
+                out.append(ft.Row([text(other_name, size=14, width=80, max_lines=2,
+                                        overflow=ft.TextOverflow.ELLIPSIS), *[
+                    pill(f"gets-{other}-{i}", card_name(card, lang),
+                         do(exchange, other, card))
+                    for i, card in enumerate(cards)]], wrap=True, spacing=6, run_spacing=6))
+        out += at.get("exchange", [])
+    out.append(labelled("evaluate", ft.FilledButton(
+        app.t("fossil.evaluate", fossil=name), icon=ft.Icons.CHECK, on_click=evaluate,
+        height=TAP)))
+    out += at.get("evaluate", [])
+    return out
+
+
+def last_evaluation(app: AppSession, table: FossilTable) -> list[ft.Control]:
+    """The arithmetic of the last entry, if it is an evaluation or the end."""
+    if not table.log or table.broken or not isinstance(table.log[-1], Evaluate | End):
+        return []
+    event = table.event(len(table.log) - 1)
+    if event is None:
+        return []
+    return [section(app.t("fossil.evaluation")),
+            EvaluationView(event, table.names, app.lang, "evaluation")]
+
+
+@ft.memo
+@ft.component
+def Holdings(table: FossilTable, version: int, lang: str) -> ft.Control:
+    """What each player holds now, per fossil and value: 'ammonite 2, 1 · trilobite 3'."""
+    app = use_app()
+    rows: list[ft.Control] = [section(app.t("fossil.holdings"))]
+    for player, name in enumerate(table.names):
+        by_fossil: dict[str, list[str]] = {}
+        for fossil, value in table.holdings(player):
+            by_fossil.setdefault(fossil, []).append(str(value))
+        held = " · ".join(f"{fossil_name(fossil, lang)} {', '.join(values)}"
+                          for fossil, values in by_fossil.items()) or app.t("fossil.holds_none")
+        rows.append(labelled(f"holdings-{player}", ft.Row([
+            text(name, size=14, weight=ft.FontWeight.W_600, width=96, max_lines=2,
+                 overflow=ft.TextOverflow.ELLIPSIS),
+            text(held, size=14, expand=True)], vertical_alignment=ft.CrossAxisAlignment.START),
+            label=app.t("fossil.holds", name=name, cards=held)))
+    return ft.Column(rows, spacing=4)
+
+
+@ft.component
+def SetAside(table: FossilTable, version: int) -> ft.Control:
+    """2-3 players: the 7 cards set aside unseen at setup, once the players look at them."""
+    app = use_app()
+    shown, set_shown = ft.use_state(False)
+    fossil, set_fossil = ft.use_state(None)
+    pick = ft.use_callback(set_fossil, [])
+    cards = table.set_aside
+    out: list[ft.Control] = [labelled("set-aside", ft.TextButton(
+        app.t("fossil.set_aside", count=len(cards), total=SET_ASIDE),
+        icon=ft.Icons.EXPAND_LESS if shown else ft.Icons.EXPAND_MORE, height=TAP,
+        on_click=lambda: set_shown(not shown)))]
+    if shown:
+        out.append(text(app.t("fossil.set_aside_about"), size=13,
+                        color=ft.Colors.ON_SURFACE_VARIANT))
+        out.append(ft.Row([pill(f"aside-{i}", card_name(card, app.lang),
+                                do(table.remove_aside, i),
+                                tooltip=app.t("fossil.remove_aside"))
+                           for i, card in enumerate(cards)], wrap=True, spacing=6))
+        if len(cards) < SET_ASIDE:
+            out.append(fossil_grid("aside-fossil", table.fossils_in_play(), app.lang, pick,
+                                   fossil))
+            if fossil:
+                out.append(ft.Row([pill(f"aside-value-{v}", str(v), width=TAP,
+                                        on_click=do(table.add_aside, (fossil, v)))
+                                   for v in table.values_in_play(fossil)], spacing=6))
+    return ft.Column(out, spacing=10)
