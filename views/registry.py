@@ -47,6 +47,9 @@ class _Games(Mapping[str, GameViews]):
     def __getitem__(self, game_id: str) -> GameViews:
         return _load(game_id)
 
+    def __contains__(self, game_id: object) -> bool:  # without loading the game
+        return game_id in _PACKAGES
+
     def __iter__(self) -> Iterator[str]:
         return iter(_PACKAGES)
 

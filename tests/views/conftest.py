@@ -14,15 +14,20 @@ async def store(tmp_path):
 
 @pytest_asyncio.fixture
 async def open_app(store):
-    """open_app(route="/", prefs=None) -> a FakeClient running the app on `store`: one
-    server, so every client opened in a test shares its open games, as phones do."""
+    """open_app(route="/", prefs=None, restarted=False) -> a FakeClient running the app on
+    `store`. The clients of a test talk to one server, so they share its open games as phones
+    do; `restarted`: the server was restarted first (it reads the games afresh from the store,
+    as after a test wrote to the store behind the server's back)."""
     clients = []
-    main = make_main(store)
+    server = [make_main(store)]
 
-    async def opener(route: str = "/", prefs: dict | None = None) -> FakeClient:
+    async def opener(route: str = "/", prefs: dict | None = None,
+                     restarted: bool = False) -> FakeClient:
+        if restarted:
+            server[0] = make_main(store)
         client = FakeClient(prefs)
         clients.append(client)
-        await client.start(main, route)
+        await client.start(server[0], route)
         return client
 
     yield opener

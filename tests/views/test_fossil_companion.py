@@ -93,11 +93,11 @@ async def test_refusals_at_their_place_keep_everything(open_app, store):
     assert log_of(store, game_id) == before
     await c.tap("value-1")
     assert len(log_of(store, game_id)) == 2
-    data = store.game(game_id).data  # three rounds at 7 each, written by another phone
+    data = store.game(game_id).data  # three rounds at 7 each, stored by an older server
     data["file"]["log"] += [{"move": n, "cost": 7, "take": f"{f}:1"} for n, f in (
         ("Cas", "ammonite"), ("Dee", "poplar_leaf"), ("Ann", "scallop"), ("Bob", "trilobite"))] * 3
     store.save_game(game_id, data)
-    c2 = await open_app(route=f"/fossil/{game_id}")
+    c2 = await open_app(route=f"/fossil/{game_id}", restarted=True)
     assert shown_scores(c2) == [7, 7, 9, 9]
     await turn(c2, 2, "fish:2")  # Cas
     await turn(c2, 8, "fish:2")  # Dee
@@ -218,7 +218,7 @@ async def test_delete_shows_problems_at_their_place_and_loses_nothing(open_app, 
     data = store.game(game_id).data
     data["file"]["log"].insert(0, {"move": "Dee", "cost": 1, "take": "ammonite:3"})
     store.save_game(game_id, data)
-    c = await open_app(route=f"/fossil/{game_id}")
+    c = await open_app(route=f"/fossil/{game_id}", restarted=True)
     assert "no ammonite worth 3 left" in c.get("log-problem-1").label
     assert c.find("cost-1") is None  # no new turns on a broken log
     assert shown_scores(c) == [30, 30, 30, 29]
