@@ -251,3 +251,21 @@ async def test_a_tap_re_renders_the_tiles_it_changed(open_app, store, monkeypatc
         drawn.append(slot), face(table, slot, *rest))[1])
     await c.tap("known-frog/pink/3")
     assert sorted(drawn) == [("pond", 0, 0, 0), ("pond", 0, 0, 1)]
+
+
+async def test_two_phones_on_one_table_see_each_others_taps(open_app, store):
+    """One model per game serves every phone: a card placed on one phone shows on the other at
+    once, with the same totals, and neither phone's tap is lost."""
+    learn(store, ["fish/green/5", "frog/pink/2xpink"])
+    ann = await open_app()
+    game_id = await start_game(ann, ["Ann", "Bob", "Cas"])
+    bob = await open_app(route=f"/symbiose/{game_id}")
+    await enter(ann, "fish/green/5")
+    await bob.settle()
+    assert bob.get("tile-0-0-0").label.endswith("fish, green, 5 points")
+    await enter(bob, "frog/pink/2xpink")  # on the next tile, which Ann's tap selected
+    await ann.settle()
+    assert ann.get("tile-0-0-1").label.startswith("Ann · top row, column 2: frog, pink")
+    assert totals(ann) == totals(bob) == [7, 0, 0]
+    stored = store.game(game_id).data["file"]["players"][0]["pond"][0]
+    assert stored[:2] == ["fish/green/5", "frog/pink/2xpink"]
