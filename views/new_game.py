@@ -61,7 +61,10 @@ def NewGame(game: GameViews, rematch: Table | None) -> ft.View:
         return not problem
 
     async def add_typed(e: ft.Event[ft.TextField] | None = None) -> None:
-        if add(typed.strip()):
+        # The field's own value: a submit can arrive before the change before it re-rendered.
+        from_field = e is not None and isinstance(e.control, ft.TextField)
+        name = (e.control.value or "") if from_field else typed
+        if add(name.strip()):
             set_typed("")
         field = e.control if e is not None else None
         if field is not None:
