@@ -274,6 +274,8 @@ def _tree_card(table: ForestTable, player: int, index: int, tree: Tree, live: Tr
             faces.append(labelled(f"another-{player}-{index}-{slot}", ft.TextButton(
                 app.t("forest.add_another"), icon=ft.Icons.ADD, height=TAP,
                 on_click=do(taps.open_sheet, index, slot)), button=True))
+        if len(faces) == 1:  # the card alone: less for a pick to send
+            return faces[0]
         return ft.Column(faces, spacing=4, width=CELL_W, tight=True)
 
     gap = ft.Container(width=CELL_W)
