@@ -33,13 +33,13 @@ def dweller_to_place(file: dict, total: int) -> tuple[str, str, str]:
     from scorer import check, score
     from scorer.forest_shuffle.catalog import load_catalog
     from scorer.forest_shuffle.models import SLOTS
-    from views.forest_shuffle.species_sheet import printed_symbols
+    from scorer.forest_shuffle.placing import printed_symbols
 
     ann = file["players"][0]
     for t, entry in enumerate(ann["forest"]):
         for slot in (s for s in SLOTS if s not in entry):
             for species in load_catalog().species:
-                symbols = printed_symbols(species, slot, list(BOXES)) if slot in species.slots \
+                symbols = printed_symbols(species.id, slot, list(BOXES)) if slot in species.slots \
                     else []
                 for symbol in symbols:
                     entry[slot] = {"card": species.id, "symbol": symbol}
@@ -84,7 +84,8 @@ def main() -> int:
         server = Server(Path(folder) / "data")
         server.start()
         store = Store(server.data / "tallybook.sqlite3")
-        game_id = store.create_game("forest-shuffle", {"file": file, "undo": []})
+        game_id = store.create_game("forest-shuffle",
+                                    {"file": {**file, "boxes": list(BOXES)}, "undo": []})
         store.close()
         try:
             with sync_playwright() as playwright:

@@ -41,6 +41,10 @@ class Ui:
     shown: int = 0
     selected: Spot | None = None
     picking: Picking | None = None
+    # the sheet last opened, kept (hidden) once closed: opening it again for the same side
+    # sends almost nothing, and closing it sends no removal of every row
+    last_sheet: Picking | None = None
+    query: str = ""
     moving: Spot | None = None
 
 
@@ -64,14 +68,20 @@ class Taps:
         self.show((self.ui.shown + delta) % len(self.table.names))
 
     def open_sheet(self, tree: int, side: str) -> None:
-        self._set(picking=Picking(tree, side), moving=None)
+        self._open(Picking(tree, side))
+
+    def _open(self, picking: Picking) -> None:
+        self._set(picking=picking, last_sheet=picking, query="", moving=None)
+
+    def search(self, query: str) -> None:
+        self._set(query=query)
 
     def close_sheet(self) -> None:
         self._set(picking=None)
 
     def replace_card(self, spot: Spot) -> None:
         _, tree, part, _ = spot
-        self._set(picking=Picking(tree, WHOLE if part == TREE else part, spot), moving=None)
+        self._open(Picking(tree, WHOLE if part == TREE else part, spot))
 
     def pick(self, species: str, symbol: str | None) -> None:
         picking, player = self.ui.picking, self.ui.shown
@@ -180,10 +190,10 @@ def Play(table: ForestTable) -> ft.View:
                      expand=True, padding=ft.Padding.symmetric(horizontal=8)),
     ], expand=True, spacing=8, visible=ui.picking is None)
     view.controls = [body]
-    if ui.picking is not None:
+    if ui.last_sheet is not None:
         view.controls.append(ft.Container(SpeciesSheet(
-            table.boxes, ui.picking, _sheet_title(app, ui.picking), taps.pick, taps.close_sheet,
-            key=f"sheet-{ui.picking}"), expand=True, padding=8))
+            table.boxes, ui.last_sheet, _sheet_title(app, ui.last_sheet), ui.query, taps,
+            key="species-sheet"), expand=True, padding=8, visible=ui.picking is not None))
     totals = totals_of(live.sheet, app.t) if live.sheet is not None else ()
     view.bottom_appbar = TotalsBar(totals, open_score_sheet if complete else None)
     return view

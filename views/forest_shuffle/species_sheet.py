@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from typing import Protocol
 
 import flet as ft
 
@@ -96,11 +97,18 @@ class Picking:
     replacing: tuple[int, int, str, int | None] | None = None
 
 
+class SheetTaps(Protocol):
+    """What the sheet's taps do: pick a species (and printed symbol), search, close."""
+
+    def pick(self, species: str, symbol: str | None) -> object: ...
+    def search(self, query: str) -> object: ...
+    def close_sheet(self) -> object: ...
+
+
 @ft.component
-def SpeciesSheet(boxes: tuple[str, ...], picking: Picking, title: str, on_pick: Pick,
-                 on_close: Callable[[], object]) -> ft.Control:
+def SpeciesSheet(boxes: tuple[str, ...], picking: Picking, title: str, query: str,
+                 taps: SheetTaps) -> ft.Control:
     app = use_app()
-    query, set_query = ft.use_state("")
     found = _found(picking.side, boxes, query.strip().casefold())
     rows: list[ft.Control] = []
     catalog = load_catalog()
@@ -108,15 +116,15 @@ def SpeciesSheet(boxes: tuple[str, ...], picking: Picking, title: str, on_pick: 
         members = [s for s in found if group_of(s) == group]
         if members:
             rows.append(GroupTitle(group, key=f"group-{group}"))
-            rows += [SpeciesRow(s, picking.side, boxes, on_pick, key=s) for s in members]
+            rows += [SpeciesRow(s, picking.side, boxes, taps.pick, key=s) for s in members]
     if not found and query.strip():
         rows.append(NothingFits(picking.side, boxes, query.strip().casefold()))
     close = labelled("picker-close", ft.IconButton(
-        ft.Icons.CLOSE, tooltip=app.t("result.close"), on_click=do(on_close),
+        ft.Icons.CLOSE, tooltip=app.t("result.close"), on_click=do(taps.close_sheet),
         width=TAP, height=TAP))
     search = ft.TextField(value=query, label=app.t("forest.search"), dense=True,
                           prefix_icon=ft.Icons.SEARCH,
-                          on_change=lambda e: set_query(e.control.value or ""))
+                          on_change=lambda e: taps.search(e.control.value or ""))
     return ft.Column([
         ft.Row([ft.Container(section(title), expand=True), close]),
         labelled("search", search),
