@@ -33,13 +33,13 @@ def dweller_to_place(file: dict, total: int) -> tuple[str, str, str]:
     from scorer import check, score
     from scorer.forest_shuffle.catalog import load_catalog
     from scorer.forest_shuffle.models import SLOTS
-    from views.forest_shuffle.species_sheet import printed_symbols
+    from scorer.forest_shuffle.placing import printed_symbols
 
     ann = file["players"][0]
     for t, entry in enumerate(ann["forest"]):
         for slot in (s for s in SLOTS if s not in entry):
             for species in load_catalog().species:
-                symbols = printed_symbols(species, slot, list(BOXES)) if slot in species.slots \
+                symbols = printed_symbols(species.id, slot, list(BOXES)) if slot in species.slots \
                     else []
                 for symbol in symbols:
                     entry[slot] = {"card": species.id, "symbol": symbol}
@@ -66,12 +66,11 @@ def main() -> int:
     from scorer.forest_shuffle.models import SLOTS
     from tests.e2e.harness import Server, launch, phone_context
     from tests.e2e.phone import Phone
-    from views.forest_shuffle.forest import new_data
-    from views.forest_shuffle.live import live_forests
+    from views.forest_shuffle.model import live_of
     from views.store import Store
 
     file = dealt_table(5, BOXES, 15, 28)  # two dwellers short of the deck, so one can be added
-    assert live_forests(file).clean  # the totals bar shows the scorer's numbers
+    assert live_of(file).clean  # the totals bar shows the scorer's numbers
     before = score(file).players[0]
     plus = copy.deepcopy(file)
     plus["players"][0]["cave"] += 1
@@ -85,9 +84,8 @@ def main() -> int:
         server = Server(Path(folder) / "data")
         server.start()
         store = Store(server.data / "tallybook.sqlite3")
-        data = new_data([p["name"] for p in file["players"]], list(BOXES))
-        data["file"] = file
-        game_id = store.create_game("forest-shuffle", data)
+        game_id = store.create_game("forest-shuffle",
+                                    {"file": {**file, "boxes": list(BOXES)}, "undo": []})
         store.close()
         try:
             with sync_playwright() as playwright:

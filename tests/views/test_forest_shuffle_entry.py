@@ -1,15 +1,21 @@
 """Entering Forest Shuffle forests through the real session: every number is the scorer's."""
 
+import flet as ft
 import pytest
 
 from scorer import score
 from scorer.forest_shuffle.catalog import load_catalog
 from scorer.forest_shuffle.models import SLOTS
+from scorer.forest_shuffle.placing import printed_symbols
 from scorer.forest_shuffle.rules_text import rule_text, ruling_text
 from tests.views.fake_client import FakeClient
 from tests.views.helpers import example, name_field, totals
+from views.forest_shuffle.play import CHIP_W
+from views.forest_shuffle.species_sheet import GROUP_ICONS, species_name
+from views.i18n import scorer_text
 from views.new_game import PREFS_BOXES
 from views.session import PREFS_LANGUAGE
+from views.widgets.common import TAP
 from views.widgets.score_sheet import categories_line
 
 pytestmark = pytest.mark.asyncio
@@ -88,7 +94,7 @@ async def test_base_game_entered_through_the_ui_matches_the_scorer(open_app, sto
     assert c.find(f"line-0-{len(expected.players[0].lines) - 1}") is not None
 
 
-async def test_shared_slot_cave_problem_fix_and_undo(open_app, store):
+async def test_shared_slot_cave_and_undo(open_app, store):
     c = await open_app()
     game_id = await start_forest_game(c, ["Ann", "Bob"])
     await c.tap("quick-oak")
@@ -109,9 +115,26 @@ async def test_shared_slot_cave_problem_fix_and_undo(open_app, store):
     file = store.game(game_id).data["file"]
     assert file["players"][0]["cave"] == 2
     assert totals(c) == [p.total for p in score(file).players]
-    # a Roe Deer counts tree symbols: one entered without its symbol is a problem at its card
-    await c.tap("slot-0-0-right")
-    await c.tap("pick-roe_deer")
+    await c.tap("undo")
+    await c.tap("undo")
+    assert store.game(game_id).data["file"]["players"][0]["cave"] == 0
+    assert totals(c) == [p.total for p in score(store.game(game_id).data["file"]).players]
+
+
+def _stored_forest_game(store, forests: list[list], names=("Ann", "Bob"),
+                        boxes=("base",)) -> int:
+    """A game stored with these forests (as an older screen could have entered them)."""
+    players = [{"name": name, "cave": 0, "forest": forest}
+               for name, forest in zip(names, forests, strict=True)]
+    file = {"version": 1, "game": "forest-shuffle", "boxes": list(boxes), "players": players}
+    return store.create_game("forest-shuffle", {"file": file, "undo": []})
+
+
+async def test_a_card_stored_without_its_symbol_is_fixed_in_one_tap(open_app, store):
+    """A Roe Deer counts tree symbols: one stored without its symbol is a problem at its card,
+    and one chip fixes it."""
+    game_id = _stored_forest_game(store, [[{"tree": "oak", "right": "roe_deer"}], []])
+    c = await open_app(f"/forest-shuffle/{game_id}")
     problem = c.get("problem-0-0-right-0").content.value
     assert "Roe Deer" in problem
     assert c.get("open-sheet").content.disabled
@@ -126,10 +149,8 @@ async def test_shared_slot_cave_problem_fix_and_undo(open_app, store):
     assert totals(c) == [p.total for p in score(file).players]
     await c.tap("undo")
     assert c.find("problem-0-0-right-0") is not None
-    await c.tap("undo")
-    await c.tap("undo")
-    assert "right" not in store.game(game_id).data["file"]["players"][0]["forest"][0]
-    assert c.find("problem-0-0-right-0") is None
+    assert c.get("undo").content.disabled  # nothing more to undo: the game was stored so
+    assert store.game(game_id).data["file"]["players"][0]["forest"][0]["right"] == "roe_deer"
 
 
 async def test_species_sheet_searches_every_language(open_app):
@@ -137,7 +158,7 @@ async def test_species_sheet_searches_every_language(open_app):
     await start_forest_game(c, ["Ann", "Bob"])
     await c.tap("quick-beech")
     await c.tap("slot-0-0-left")
-    field = c.all(__import__("flet").TextField)[-1]
+    field = c.all(ft.TextField)[-1]
     await c.type_into(field, "feldhase")
     assert c.find("pick-european_hare") is not None and c.find("pick-roe_deer") is None
     await c.type_into(field, "ree")  # Dutch: Ree is the Roe Deer
@@ -225,12 +246,11 @@ async def test_replace_and_move_a_card_with_undo(open_app, store):
 
 
 async def test_player_chips_mark_a_forest_with_a_problem(open_app, store):
-    c = await open_app()
-    await start_forest_game(c, ["Ann", "Bob"])
+    game_id = _stored_forest_game(store, [[], []])
+    c = await open_app(f"/forest-shuffle/{game_id}")
     assert c.get("player-0").label == "Ann" and c.get("player-1").label == "Bob"
-    await c.tap("quick-oak")
-    await c.tap("slot-0-0-right")
-    await c.tap("pick-roe_deer")  # without its tree symbol: a problem
+    game_id = _stored_forest_game(store, [[{"tree": "oak", "right": "roe_deer"}], []])
+    c = await open_app(f"/forest-shuffle/{game_id}")  # the deer without its symbol: a problem
     await c.tap("player-1")
     assert c.get("player-0").label == "Ann !"  # visible from Bob's forest
     assert c.get("player-1").label == "Bob"
@@ -307,3 +327,147 @@ async def test_a_swipe_turns_to_the_next_or_previous_forest(open_app):
     await c.swipe(250)
     await c.swipe(250)
     assert c.get("player-2").selected
+
+
+def _inside(control) -> list:
+    """`control` and every control below it."""
+    found, stack = [], [control]
+    while stack:
+        item = stack.pop()
+        if item is None:
+            continue
+        found.append(item)
+        for name in ("content", "_b", "leading", "title"):
+            child = getattr(item, name, None)
+            if isinstance(child, ft.BaseControl):
+                stack.append(child)
+            elif isinstance(child, list):
+                stack += child
+        stack += list(getattr(item, "controls", None) or [])
+    return found
+
+
+def _tappable(c: FakeClient, identifier: str) -> bool:
+    return any(getattr(item, "on_click", None) is not None
+               for item in _inside(c.get(identifier).content))
+
+
+async def test_a_species_printed_with_several_symbols_is_offered_only_as_its_symbols(
+        open_app, store):
+    """Species + symbol stays one tap, and a Roe Deer added later turns no card red."""
+    c = await open_app()
+    game_id = await start_forest_game(c, ["Ann", "Bob"])
+    await c.tap("quick-oak")
+    await c.tap("slot-0-0-left")
+    assert not _tappable(c, "pick-european_hare")  # the name only, no symbol-less card
+    for symbol in printed_symbols("european_hare", "left", ["base"]):
+        assert _tappable(c, f"pick-european_hare-{symbol}")
+    [alone] = printed_symbols("european_badger", "left", ["base"])
+    assert _tappable(c, "pick-european_badger")  # one printed symbol: the name is the chip
+    await c.tap("pick-european_badger")
+    assert _forest(store, game_id)[0]["left"] == {"card": "european_badger", "symbol": alone}
+    await c.tap("slot-0-0-right")
+    await c.tap("pick-roe_deer-beech")
+    assert not any(s.identifier.startswith("problem-") for s in c.all(ft.Semantics)
+                   if s.identifier)
+    assert c.get("player-0").label == "Ann"
+    assert not c.get("open-sheet").content.disabled
+
+
+async def test_group_icons_beside_the_names(open_app):
+    c = await open_app()
+    await start_forest_game(c, ["Ann", "Bob"])
+    await c.tap("quick-oak")
+    await c.tap("slot-0-0-top")
+    catalog = load_catalog()
+    for species in ("chaffinch", "goshawk", "peacock_butterfly"):
+        group = catalog.by_id(species).group
+        icons = [i.icon for i in _inside(c.get(f"pick-{species}")) if isinstance(i, ft.Icon)]
+        icons += [i.icon for i in _inside(c.get(f"pick-{species}").parent)
+                  if isinstance(i, ft.Icon)]
+        assert GROUP_ICONS[group] in icons, species
+    assert GROUP_ICONS["birds"] != GROUP_ICONS["butterflies"]
+
+
+async def test_nothing_fits_says_where_the_card_goes(open_app):
+    c = await open_app()
+    await start_forest_game(c, ["Ann", "Bob"])
+    await c.tap("quick-oak")
+    await c.tap("slot-0-0-top")
+    await c.type_into(c.all(ft.TextField)[-1], "dachs")  # German: the Badger, a side card
+    words = c.get("nothing-fits").label
+    assert words.startswith("Nothing by that name fits this slot.")
+    badger = load_catalog().by_id("european_badger")
+    assert species_name("european_badger", "en") in words
+    for slot in badger.slots:
+        assert scorer_text(f"slot.{slot}", {}, "en") in words
+    await c.type_into(c.all(ft.TextField)[-1], "finch")
+    assert c.find("nothing-fits") is None and c.find("pick-chaffinch") is not None
+
+
+async def test_four_long_names_stay_readable(open_app):
+    names = [f"{letter * 36} {n:03}" for n, letter in enumerate("ABCD")]
+    assert all(len(name) == 40 for name in names)
+    c = await open_app()
+    await start_forest_game(c, names)
+    for index, name in enumerate(names):
+        chip = c.get(f"player-{index}")
+        assert chip.label == name
+        assert chip.content.width == CHIP_W
+        [caption] = [t for t in _inside(chip) if isinstance(t, ft.Text)]
+        assert caption.max_lines == 1 and caption.overflow == ft.TextOverflow.ELLIPSIS
+        total = c.get(f"total-{index}")
+        assert total.content.width is not None and total.content.width <= 120
+        [caption] = [t for t in _inside(total) if isinstance(t, ft.Text) and t.value == name]
+        assert caption.max_lines == 1 and caption.overflow == ft.TextOverflow.ELLIPSIS
+
+
+async def test_every_tappable_control_is_at_least_48_px(open_app):
+    c = await open_app()
+    await start_forest_game(c, ["Ann", "Bob"], boxes=("exploration",))
+    await c.tap("quick-oak")
+    await c.tap("slot-0-0-left")
+    await c.tap("pick-european_hare-beech")  # a shared slot: "another" shows
+    await c.tap("card-0-0-left-0")  # its details: symbol chips, replace, move, remove
+    buttons = c.all(ft.IconButton) + c.all(ft.TextButton) + c.all(ft.OutlinedButton) + \
+        c.all(ft.FilledButton)
+    assert len(buttons) >= 8
+    for button in buttons:
+        assert (button.height or 0) >= TAP, button
+        if isinstance(button, ft.IconButton):
+            assert (button.width or 0) >= TAP, button
+    tapped = [box for box in c.all(ft.Container) if box.on_click is not None]
+    for box in tapped:
+        assert (box.height or 0) >= TAP, box
+
+
+async def test_a_pick_re_renders_only_the_tree_it_changed(open_app):
+    """The other trees are memoised: their controls stay the very same objects."""
+    c = await open_app()
+    await start_forest_game(c, ["Ann", "Bob"])
+    for tree in ("oak", "beech", "birch"):
+        await c.tap(f"quick-{tree}")
+    untouched = c.get("card-0-0-tree"), c.get("slot-0-2-top")
+    changed = c.get("slot-0-1-right")
+    await c.tap("slot-0-1-right")
+    await c.tap("pick-wild_boar-oak")
+    assert (c.get("card-0-0-tree"), c.get("slot-0-2-top")) == untouched
+    assert all(a is b for a, b in zip((c.get("card-0-0-tree"), c.get("slot-0-2-top")),
+                                      untouched, strict=True))
+    assert c.find("slot-0-1-right") is None and changed is not None
+    assert c.find("card-0-1-right-0") is not None
+
+
+async def test_the_rule_dialog_is_sized_to_what_it_says(open_app, store):
+    c = await open_app()
+    await start_forest_game(c, ["Ann", "Bob"])
+    await c.tap("quick-oak")
+    await c.tap("player-1")
+    await c.tap("quick-beech")
+    await c.tap("open-sheet")
+    await c.tap("result-0")
+    await c.tap("line-0-0")
+    [dialog] = [d for d in c.page._dialogs.controls if isinstance(d, ft.AlertDialog) and d.open]
+    assert dialog.scrollable  # as tall as its content; scrolls only beyond the screen
+    column = dialog.content.content
+    assert column.tight and column.scroll is None and not column.expand

@@ -1,0 +1,410 @@
+"""A Forest Shuffle table being entered: each player's forest (trees with the cards in their four
+slots, the cave), the boxes in play, and what can be undone.
+
+Stored as the game file of GAME_FILES.md (which names the boxes in play, so that the scorer
+checks every card against them) plus the `undo` list of earlier `players`. The forests are
+frozen values: an operation builds the changed tree and forest anew and keeps every other
+object as it was, so a screen sees at once (by identity) what a change touched. Every number
+and problem comes from the scorer, computed once per change (`live`).
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from scorer import Problem, ScoreLine, ScoreSheet, check, score
+from scorer import places as scorer_places
+from scorer.forest_shuffle.models import SAPLING, SLOTS
+from scorer.forest_shuffle.placing import symbol_matters
+from views import i18n
+from views.model import Table
+from views.new_table import NewTable
+from views.store import Store
+
+UNDO_DEPTH = 60
+TREE = "tree"  # a spot's part when it names the tree (or shrub, sapling) itself
+
+# (player, tree, "tree" or a slot, index in the slot or None for the whole slot/tree)
+Spot = tuple[int, int, str, int | None]
+
+
+@dataclass(frozen=True)
+class Card:
+    """A dweller as entered: its species and, where it was picked, its printed tree symbol."""
+
+    species: str
+    symbol: str | None = None
+
+    @classmethod
+    def read(cls, stored: str | dict[str, Any]) -> Card:
+        if isinstance(stored, str):
+            return cls(stored)
+        return cls(stored["card"], stored.get("symbol"))
+
+    def stored(self) -> str | dict[str, Any]:
+        return {"card": self.species, "symbol": self.symbol} if self.symbol else self.species
+
+
+@dataclass(frozen=True)
+class Tree:
+    """A tree, shrub or sapling and the cards in its slots (several in a shared slot)."""
+
+    species: str
+    symbol: str | None = None
+    top: tuple[Card, ...] = ()
+    bottom: tuple[Card, ...] = ()
+    left: tuple[Card, ...] = ()
+    right: tuple[Card, ...] = ()
+
+    def cards(self, slot: str) -> tuple[Card, ...]:
+        return getattr(self, slot)
+
+    def with_cards(self, slot: str, cards: tuple[Card, ...]) -> Tree:
+        return replace(self, **{slot: cards})
+
+    @property
+    def card_count(self) -> int:
+        return 1 + sum(len(self.cards(slot)) for slot in SLOTS)
+
+    @classmethod
+    def read(cls, stored: dict[str, Any]) -> Tree:
+        slots = {slot: tuple(Card.read(card) for card in _as_list(stored.get(slot)))
+                 for slot in SLOTS}
+        return cls(stored["tree"], stored.get("symbol"), **slots)
+
+    def stored(self) -> dict[str, Any]:
+        entry: dict[str, Any] = {"tree": self.species}
+        if self.symbol:
+            entry["symbol"] = self.symbol
+        for slot in SLOTS:
+            cards = [card.stored() for card in self.cards(slot)]
+            if cards:
+                entry[slot] = cards[0] if len(cards) == 1 else cards
+        return entry
+
+
+@dataclass(frozen=True)
+class Forest:
+    """One player's forest and cave (`cave_type` only with more than one cave in play)."""
+
+    name: str
+    trees: tuple[Tree, ...] = ()
+    cave: int = 0
+    cave_type: str | None = None
+
+    @classmethod
+    def read(cls, stored: dict[str, Any]) -> Forest:
+        return cls(stored["name"], tuple(Tree.read(tree) for tree in stored.get("forest", [])),
+                   stored.get("cave", 0), stored.get("cave_type"))
+
+    def stored(self) -> dict[str, Any]:
+        player: dict[str, Any] = {"name": self.name, "cave": self.cave,
+                                  "forest": [tree.stored() for tree in self.trees]}
+        if self.cave_type is not None:
+            player["cave_type"] = self.cave_type
+        return player
+
+    def with_tree(self, index: int, tree: Tree) -> Forest:
+        return replace(self, trees=(*self.trees[:index], tree, *self.trees[index + 1:]))
+
+
+@dataclass(frozen=True)
+class TreeLive:
+    """What the scorer says about one tree: the line of each card that scores and the problems
+    at its cards. Equal from one change to the next when nothing about the tree changed."""
+
+    lines: tuple[tuple[Spot, ScoreLine], ...] = ()
+    problems: tuple[tuple[Spot, Problem], ...] = ()
+
+    def line(self, spot: Spot) -> ScoreLine | None:
+        return next((line for where, line in self.lines if where == spot), None)
+
+    def has_problem(self, spot: Spot) -> bool:
+        """A problem at the card, or at its slot as a whole (cards that may not share it)."""
+        whole = (*spot[:3], None)
+        return any(where in (spot, whole) for where, _ in self.problems)
+
+
+@dataclass
+class Live:
+    """The scorer's view of the forests as entered. A card with an error is left out of the
+    totals (a tree with one counts as a sapling) while its problem shows at the card."""
+
+    sheet: ScoreSheet | None
+    lines: dict[Spot, ScoreLine]
+    problems: dict[Spot | None, list[Problem]]
+    trees: dict[tuple[int, int], TreeLive] = field(default_factory=dict)
+
+    @property
+    def clean(self) -> bool:
+        return self.sheet is not None and not self.problems
+
+    def flagged(self) -> tuple[int, ...]:
+        """The players whose forest (or cave) has a problem."""
+        found = {spot[0] for spot in self.problems if spot is not None}
+        found |= {problem.player for problem in self.problems.get(None, [])
+                  if problem.player is not None}
+        return tuple(sorted(found))
+
+
+class ForestTable(Table):
+    kind = "forest-shuffle"
+
+    @classmethod
+    def start(cls, store: Store, new: NewTable) -> int:
+        players = [Forest(name).stored() for name in new.names]
+        file = {"version": 1, "game": cls.kind, "boxes": list(new.boxes or ("base",)),
+                "players": players}
+        return store.create_game(cls.kind, {"file": file, "undo": []})
+
+    def load(self, data: dict[str, Any]) -> None:
+        file = data["file"]
+        # Games stored before the file named its boxes kept them beside it.
+        self.boxes: tuple[str, ...] = tuple(file.get("boxes") or data.get("boxes") or ["base"])
+        self.forests: tuple[Forest, ...] = tuple(Forest.read(p) for p in file["players"])
+        # Each earlier state with its stored form, so that a save writes it without rebuilding.
+        self._undo: list[tuple[tuple[Forest, ...], list[dict[str, Any]]]] = [
+            (tuple(Forest.read(p) for p in players), players) for players in data.get("undo", [])]
+        self._stored: tuple[tuple[Forest, ...], list[dict[str, Any]]] | None = None
+        self._live: tuple[tuple[Forest, ...], Live] | None = None
+
+    def _players(self) -> list[dict[str, Any]]:
+        """The stored form of the forests as they are (built once per change)."""
+        if self._stored is None or self._stored[0] is not self.forests:
+            self._stored = (self.forests, [forest.stored() for forest in self.forests])
+        return self._stored[1]
+
+    def game_file(self) -> dict[str, Any]:
+        return {"version": 1, "game": self.kind, "boxes": list(self.boxes),
+                "players": self._players()}
+
+    def data(self) -> dict[str, Any]:
+        return {"file": self.game_file(), "undo": [players for _, players in self._undo]}
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(forest.name for forest in self.forests)
+
+    def rematch(self) -> NewTable:
+        return NewTable(self.kind, boxes=self.boxes).seated(self.names)
+
+    # reading ------------------------------------------------------------------------------
+    def tree(self, player: int, tree: int) -> Tree:
+        return self.forests[player].trees[tree]
+
+    def card_at(self, spot: Spot) -> Card:
+        """The card at `spot`; the tree itself as a card when `spot` names the tree."""
+        player, tree, part, index = spot
+        host = self.tree(player, tree)
+        return Card(host.species, host.symbol) if part == TREE else \
+            host.cards(part)[index or 0]
+
+    def card_count(self) -> int:
+        return sum(tree.card_count for forest in self.forests for tree in forest.trees)
+
+    @property
+    def undoable(self) -> bool:
+        return bool(self._undo)
+
+    @property
+    def live(self) -> Live:
+        """Computed once per change: every screen of this table asks for it after a tap."""
+        if self._live is None or self._live[0] is not self.forests:
+            self._live = (self.forests, live_of(self.game_file()))
+        return self._live[1]
+
+    @property
+    def sheet(self) -> ScoreSheet | None:
+        live = self.live
+        return live.sheet if live.clean else None
+
+    @property
+    def complete(self) -> bool:
+        return self.sheet is not None and self.card_count() > 0
+
+    def symbol_matters(self, spot: Spot) -> bool:
+        """Whether the tree symbol of the card at `spot` changes what a card here counts."""
+        player, tree, part, index = spot
+        where = scorer_places.ForestSpot(player, tree, None if part == TREE else part, index)
+        return symbol_matters(self.game_file(), where)
+
+    def progress(self, lang: str) -> str:
+        return i18n.ui("forest.progress", lang, cards=self.card_count())
+
+    def result(self) -> str:
+        sheet = self.live.sheet
+        if sheet is None:
+            return ""
+        ranked = sorted(sheet.players, key=lambda player: player.place)
+        return " · ".join(f"{player.name} {player.total}" for player in ranked)
+
+    # operations ---------------------------------------------------------------------------
+    def _change(self, forests: tuple[Forest, ...]) -> None:
+        """The forests as they now are; what they were can be undone. Saves."""
+        self._undo.append((self.forests, self._players()))
+        del self._undo[:-UNDO_DEPTH]
+        self.forests = forests
+        self.save()
+
+    def _with_forest(self, player: int, forest: Forest) -> tuple[Forest, ...]:
+        return (*self.forests[:player], forest, *self.forests[player + 1:])
+
+    def _with_tree(self, player: int, index: int, tree: Tree) -> None:
+        self._change(self._with_forest(player, self.forests[player].with_tree(index, tree)))
+
+    def add_tree(self, player: int, species: str, symbol: str | None = None) -> None:
+        forest = self.forests[player]
+        tree = Tree(species, symbol if species != SAPLING else None)
+        self._change(self._with_forest(player, replace(forest, trees=(*forest.trees, tree))))
+
+    def place(self, player: int, tree: int, slot: str, card: Card) -> None:
+        """`card` into `slot` of the tree, beside the cards already there (a shared slot)."""
+        host = self.tree(player, tree)
+        self._with_tree(player, tree, host.with_cards(slot, (*host.cards(slot), card)))
+
+    def replace(self, spot: Spot, card: Card) -> None:
+        """Another card at `spot`; a tree replaced keeps the cards around it."""
+        player, tree, part, index = spot
+        host = self.tree(player, tree)
+        if part == TREE:
+            symbol = card.symbol if card.species != SAPLING else None
+            self._with_tree(player, tree, replace(host, species=card.species, symbol=symbol))
+            return
+        cards = list(host.cards(part))
+        cards[index or 0] = card
+        self._with_tree(player, tree, host.with_cards(part, tuple(cards)))
+
+    def set_symbol(self, spot: Spot, symbol: str) -> None:
+        self.replace(spot, replace(self.card_at(spot), symbol=symbol))
+
+    def remove(self, spot: Spot) -> None:
+        """The card at `spot` taken away; the tree with every card around it."""
+        player, tree, part, index = spot
+        forest = self.forests[player]
+        if part == TREE:
+            trees = (*forest.trees[:tree], *forest.trees[tree + 1:])
+            self._change(self._with_forest(player, replace(forest, trees=trees)))
+            return
+        host = self.tree(player, tree)
+        cards = host.cards(part)
+        k = index or 0
+        self._with_tree(player, tree, host.with_cards(part, cards[:k] + cards[k + 1:]))
+
+    def move(self, spot: Spot, to_tree: int) -> None:
+        """A dweller to the same side of another tree of the same forest: one undo step."""
+        player, tree, part, index = spot
+        forest = self.forests[player]
+        source, target = forest.trees[tree], forest.trees[to_tree]
+        k = index or 0
+        card = source.cards(part)[k]
+        forest = forest.with_tree(tree, source.with_cards(part, source.cards(part)[:k]
+                                                          + source.cards(part)[k + 1:]))
+        forest = forest.with_tree(to_tree, target.with_cards(part, (*target.cards(part), card)))
+        self._change(self._with_forest(player, forest))
+
+    def set_cave(self, player: int, count: int) -> None:
+        forest = self.forests[player]
+        self._change(self._with_forest(player, replace(forest, cave=max(0, count))))
+
+    def set_cave_type(self, player: int, cave_type: str) -> None:
+        forest = self.forests[player]
+        self._change(self._with_forest(player, replace(forest, cave_type=cave_type)))
+
+    def undo(self) -> bool:
+        if not self._undo:
+            return False
+        self.forests, players = self._undo.pop()
+        self._stored = (self.forests, players)
+        self.save()
+        return True
+
+
+# the scorer's view ------------------------------------------------------------------------
+def spot_of(spot: scorer_places.Spot | None) -> Spot | None:
+    """The entry screen's name for a card the scorer names."""
+    match spot:
+        case scorer_places.ForestSpot(player=player, tree=tree, slot=None):
+            return player, tree, TREE, None
+        case scorer_places.ForestSpot(player=player, tree=tree, slot=str(slot), index=index):
+            return player, tree, slot, index
+    return None
+
+
+def live_of(file: dict[str, Any]) -> Live:
+    """The scorer's view of a game file being entered."""
+    game, problems = check(file)
+    found: dict[Spot | None, list[Problem]] = {}
+    for problem in problems:
+        found.setdefault(spot_of(problem.spot), []).append(problem)
+    kept = _kept_positions(file)
+    if game is None:  # score what is left once the cards with errors are left out
+        scored = copy.deepcopy(file)
+        for _ in range(4):  # leaving out a card can only remove problems; a few rounds suffice
+            spots = [spot_of(p.spot) for p in problems if p.severity == "error"]
+            if None in spots:
+                return Live(None, {}, found, _by_tree({}, found))
+            _leave_out(scored, kept, [s for s in spots if s is not None])
+            game, problems = check(scored)
+            if game is not None:
+                break
+        else:
+            return Live(None, {}, found, _by_tree({}, found))
+    sheet = score(game)
+    lines: dict[Spot, ScoreLine] = {}
+    for player, result in enumerate(sheet.players):
+        for line in result.lines:
+            spot = spot_of(line.place)
+            if spot is None:
+                continue
+            _, tree, part, index = spot
+            if part != TREE and index is not None:
+                spot = (player, tree, part, kept[player][tree][part][index])
+            lines[spot] = line
+    return Live(sheet, lines, found, _by_tree(lines, found))
+
+
+def _by_tree(lines: dict[Spot, ScoreLine],
+             problems: dict[Spot | None, list[Problem]]) -> dict[tuple[int, int], TreeLive]:
+    by_lines: dict[tuple[int, int], list[tuple[Spot, ScoreLine]]] = {}
+    for spot, line in lines.items():
+        by_lines.setdefault(spot[:2], []).append((spot, line))
+    by_problems: dict[tuple[int, int], list[tuple[Spot, Problem]]] = {}
+    for spot, found in sorted(((s, f) for s, f in problems.items() if s is not None),
+                              key=lambda item: str(item[0])):
+        by_problems.setdefault(spot[:2], []).extend((spot, problem) for problem in found)
+    return {where: TreeLive(tuple(by_lines.get(where, ())), tuple(by_problems.get(where, ())))
+            for where in by_lines.keys() | by_problems.keys()}
+
+
+def _as_list(value: Any) -> list[Any]:
+    return [] if value is None else list(value) if isinstance(value, list) else [value]
+
+
+def _kept_positions(file: dict[str, Any]) -> list[list[dict[str, list[int]]]]:
+    """For each card still in the scored copy, its index in the slot as entered."""
+    return [[{slot: list(range(len(_as_list(entry.get(slot))))) for slot in SLOTS}
+             for entry in player["forest"]] for player in file["players"]]
+
+
+def _leave_out(file: dict[str, Any], kept: list[Any], spots: list[Spot]) -> None:
+    for player, tree, part, index in sorted(spots, key=lambda s: (s[:3], s[3] or 0),
+                                            reverse=True):
+        entry = file["players"][player]["forest"][tree]
+        if part == TREE:
+            entry["tree"] = SAPLING
+            entry.pop("symbol", None)
+            continue
+        cards = _as_list(entry.get(part))
+        positions = kept[player][tree][part]
+        if index is None:  # the slot as a whole (shared by cards that may not share)
+            del cards[1:]
+            del positions[1:]
+        elif index < len(cards):
+            del cards[index]
+            del positions[index]
+        if not cards:
+            entry.pop(part, None)
+        else:
+            entry[part] = cards if len(cards) > 1 else cards[0]
