@@ -141,9 +141,16 @@ def use_table(table: Table) -> int:
     version, set_version = ft.use_state(table.version)
 
     def subscribe() -> Callable[[], None]:
-        own = contextvars.copy_context()
+        own_page, own = ft.context.page, contextvars.copy_context()
         loop = asyncio.get_running_loop()
-        unsubscribe = table.subscribe(lambda v: loop.call_soon(set_version, v, context=own))
+
+        def changed(new_version: int) -> None:
+            if _current_page() is own_page:  # this phone's own tap: one render with its own
+                set_version(new_version)
+            else:
+                loop.call_soon(set_version, new_version, context=own)
+
+        unsubscribe = table.subscribe(changed)
         if table.version != version:  # changed between the render and this effect
             set_version(table.version)
         return unsubscribe
@@ -160,3 +167,10 @@ def use_table(table: Table) -> int:
 
     ft.use_effect(start, [table], cleanup=end)
     return version
+
+
+def _current_page() -> ft.Page | None:
+    try:
+        return ft.context.page
+    except RuntimeError:  # outside any session (a test, a background task)
+        return None
