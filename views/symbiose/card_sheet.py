@@ -17,8 +17,8 @@ import flet as ft
 from scorer.symbiose.models import ANIMALS, SEASONS, Card
 from views.i18n import ui
 from views.session import use_app
+from views.symbiose.card_face import SEASON_COLORS, card_face, describe, parse, term
 from views.symbiose.model import DECK, Slot, SymbioseTable
-from views.widgets.card_face import SEASON_COLORS, card_face, describe, parse, term
 from views.widgets.common import TAP, icon_image, labelled, pill, section, text
 
 FIXED = "fixed"

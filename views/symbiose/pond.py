@@ -10,8 +10,8 @@ import flet as ft
 from scorer.symbiose.models import COLUMNS, ROWS
 from views.i18n import ui
 from views.session import use_app
+from views.symbiose.card_face import card_face, describe, parse
 from views.symbiose.model import Owner, Slot, SymbioseTable
-from views.widgets.card_face import card_face, describe, parse
 from views.widgets.common import text
 
 TILE_W, TILE_H, GAP = 84, 88, 6
