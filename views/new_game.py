@@ -17,6 +17,7 @@ from views.registry import GameViews
 from views.session import AppSession, use_app
 from views.widgets.common import TAP, do, labelled, pill, section, text
 from views.widgets.seating import seating
+from views.widgets.top_bar import top_bar
 
 PREFS_BOXES = "tallybook.boxes.{game}"
 
@@ -129,7 +130,7 @@ def NewGame(game: GameViews, rematch: Table | None) -> ft.View:
         controls += game.options(new, set_new)
     return ft.View(
         route=f"/new/{game.game}", padding=16,
-        appbar=ft.AppBar(title=text(app.t(f"new.title.{suffix}"))),
+        appbar=top_bar(app, app.t(f"new.title.{suffix}")),
         controls=[ft.Column(controls, spacing=12, scroll=ft.ScrollMode.AUTO, expand=True)],
         bottom_appbar=ft.BottomAppBar(content=ft.Row([labelled("start", ft.Button(
             app.t("new.start"), icon=ft.Icons.PLAY_ARROW, disabled=not new.ready,

@@ -41,6 +41,14 @@ class AppSession:
     async def go(self, route: str) -> None:
         await self.page.push_route(route)
 
+    async def back(self) -> None:
+        """To the screen below this one (the app bar's arrow, the phone's back gesture)."""
+        from views.routes import screens_for  # the screens import this module
+
+        stack = screens_for(self.page.route, self)
+        if len(stack) > 1:
+            await self.go(stack[-2].route)
+
     def notice(self, message: str) -> None:
         """A short message at the bottom of the screen, where the thumb is."""
         self.page.show_dialog(ft.SnackBar(ft.Text(message), persist=False))

@@ -7,6 +7,7 @@ import flet as ft
 from views.i18n import LANGUAGES
 from views.session import THEMES, use_app
 from views.widgets.common import do, pill, section, text
+from views.widgets.top_bar import top_bar
 
 
 @ft.component
@@ -17,7 +18,7 @@ def Settings() -> ft.View:
     themes = [pill(f"theme-{theme}", app.t(f"theme.{theme}"), do(app.set_theme, theme),
                    selected=app.theme == theme) for theme in THEMES]
     return ft.View(route="/settings", padding=16,
-                   appbar=ft.AppBar(title=text(app.t("settings.title"))),
+                   appbar=top_bar(app, app.t("settings.title")),
                    controls=[ft.Column([
                        section(app.t("settings.language")), ft.Row(languages, wrap=True),
                        section(app.t("settings.theme")), ft.Row(themes, wrap=True),

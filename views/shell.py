@@ -18,12 +18,7 @@ def App(app: AppSession) -> list[ft.Control]:
 
     def wire() -> None:
         app.page.on_route_change = lambda e: set_route(e.route)
-        app.page.on_view_pop = popped
-
-    async def popped(e: ft.ViewPopEvent) -> None:
-        current = screens_for(app.page.route, app)
-        if len(current) > 1:
-            await app.go(current[-2].route)
+        app.page.on_view_pop = app.back
 
     ft.on_mounted(wire)
     return AppContext(app, lambda: [screen.draw() for screen in stack])

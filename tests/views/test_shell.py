@@ -48,6 +48,9 @@ async def test_game_in_progress_is_on_home_and_back_navigation(open_app, store):
     await c.tap(f"record-{game_id}")
     assert c.page.route == f"/symbiose/{game_id}"
     assert c.find("player-river") is not None  # two players play the duel
+    await c.tap("back")  # the app bar's arrow: the screen below, as the phone's back does
+    assert c.page.route == "/"
+    assert c.find("back") is None  # home lies on nothing
 
 
 async def test_settings_are_remembered_on_the_device(open_app):

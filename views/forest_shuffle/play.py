@@ -28,6 +28,7 @@ from views.i18n import scorer_text
 from views.model import use_table
 from views.session import use_app
 from views.widgets.common import TAP, do, labelled, pill, swipeable, text
+from views.widgets.top_bar import top_bar
 from views.widgets.totals import TotalsBar, totals_of
 
 CELL_W, CELL_H = 112, 56
@@ -153,8 +154,8 @@ def Play(table: ForestTable) -> ft.View:
         await app.go(f"{table.route}/sheet")
 
     complete = table.complete
-    view = ft.View(route=table.route, appbar=ft.AppBar(
-        title=text(app.t("game.forest-shuffle")),
+    view = ft.View(route=table.route, appbar=top_bar(
+        app, app.t("game.forest-shuffle"),
         actions=[labelled("undo", ft.IconButton(
                      ft.Icons.UNDO, tooltip=app.t("entry.undo"), disabled=not table.undoable,
                      on_click=taps.undo, width=TAP, height=TAP)),

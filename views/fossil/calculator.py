@@ -13,6 +13,7 @@ from views.i18n import scorer_text
 from views.model import use_table
 from views.session import use_app
 from views.widgets.common import TAP, do, labelled, pill, section, text
+from views.widgets.top_bar import top_bar
 
 Holdings = tuple[tuple[int, ...], ...]  # per player, the card values entered
 
@@ -55,7 +56,7 @@ def Calculator(table: FossilTable) -> ft.View:
 
     lang = app.lang
     view = ft.View(route=table.route + "/calc", padding=12,
-                   appbar=ft.AppBar(title=text(app.t("calc.title"))))
+                   appbar=top_bar(app, app.t("calc.title")))
     controls: list[ft.Control] = [section(app.t("calc.fossil")), fossil_grid(
         "calc-fossil", table.fossils_in_play(), lang, stable_pick, fossil)]
     if fossil is not None and len(entered) == len(table.names):

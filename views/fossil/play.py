@@ -32,6 +32,7 @@ from views.i18n import scorer_text
 from views.model import use_table
 from views.session import AppSession, use_app
 from views.widgets.common import TAP, do, labelled, pill, section, text
+from views.widgets.top_bar import top_bar
 
 MemoScoreTile = ft.memo(ScoreTile)
 
@@ -216,7 +217,7 @@ def Play(table: FossilTable) -> ft.View:
                   else app.t("entry.undo"))
     return ft.View(
         route=table.route, padding=ft.Padding.symmetric(horizontal=12, vertical=8),
-        appbar=ft.AppBar(title=text(app.t("game.fossil")), actions=[
+        appbar=top_bar(app, app.t("game.fossil"), actions=[
             labelled("undo", ft.IconButton(ft.Icons.UNDO, tooltip=undo_label, width=TAP,
                                            height=TAP, disabled=last is None, on_click=undo)),
             labelled("open-sheet", ft.IconButton(

@@ -16,6 +16,7 @@ from views.symbiose.card_sheet import CardSheet
 from views.symbiose.model import Owner, Slot, SymbioseTable, owner_of
 from views.symbiose.pond import ColumnLabels, Pond, column_captions, slot_name
 from views.widgets.common import TAP, do, labelled, pill, section, swipeable, text
+from views.widgets.top_bar import top_bar
 from views.widgets.totals import TotalsBar, totals_of
 
 CHIP_WIDTH = 150  # px: a player chip's most; a longer name ends in an ellipsis
@@ -74,8 +75,8 @@ def Play(table: SymbioseTable) -> ft.View:
                              on_click=finish)
     return ft.View(
         route=table.route, padding=0,
-        appbar=ft.AppBar(title=text(app.t("game.symbiose")),
-                         actions=[labelled("undo", undo), labelled("open-sheet", to_sheet)]),
+        appbar=top_bar(app, app.t("game.symbiose"),
+                       actions=[labelled("undo", undo), labelled("open-sheet", to_sheet)]),
         controls=[swipeable(ft.Column([
             ft.Container(ft.Column(top, spacing=6,
                                    horizontal_alignment=ft.CrossAxisAlignment.CENTER),

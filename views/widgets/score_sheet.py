@@ -14,6 +14,7 @@ from views.model import Table, use_table
 from views.session import use_app
 from views.widgets.common import labelled, text
 from views.widgets.sheet_actions import SheetActions
+from views.widgets.top_bar import top_bar
 
 LineComponent = Callable[[int, int, ScoreLine], Any]  # (player, number, line) -> control
 
@@ -71,7 +72,7 @@ def SheetScreen(table: Table, body: Callable[[ScoreSheet], list[ft.Control]],
     sheet = table.sheet if table.complete else None
     ft.on_mounted(lambda: table.finish() if table.complete else None)
     view = ft.View(route=table.route + "/sheet", padding=12,
-                   appbar=ft.AppBar(title=text(app.t("result.title"))))
+                   appbar=top_bar(app, app.t("result.title")))
     if sheet is None:
         view.controls = [text(app.t(unfinished), size=16)]
         return view
