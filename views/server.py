@@ -12,10 +12,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import Any
 
 import flet as ft
 import flet_web.fastapi
+from starlette.responses import FileResponse
+
+from views.fonts import fallback_files
 
 Scope = dict[str, Any]
 Message = dict[str, Any]
@@ -69,6 +73,25 @@ def own_host_only(app: ASGIApp) -> ASGIApp:
     return guarded
 
 
+def with_engine_fonts(app: ASGIApp, files: dict[str, Path]) -> ASGIApp:
+    """`app`, but the fallback fonts Flutter's engine asks for are answered from `files` (URL
+    path -> file, views/fonts.py). Their paths carry the font's version, so a phone keeps
+    each one for a year and never asks twice."""
+    async def serving(scope: Scope, receive: Callable[[], Awaitable[Message]],
+                      send: Callable[[Message], Awaitable[None]]) -> None:
+        font = files.get(scope["path"]) if scope["type"] == "http" else None
+        if font is None or scope["method"] not in ("GET", "HEAD"):
+            await app(scope, receive, send)
+            return
+        response = FileResponse(font, media_type="font/woff2",
+                                headers={"cache-control": "public, max-age=31536000, immutable"})
+        await response(scope, receive, send)
+
+    return serving
+
+
 def web_app(main: Callable[[ft.Page], Awaitable[None]], assets_dir: str) -> ASGIApp:
-    """The ASGI app uvicorn serves: Flet's, with no CDN and the policy above."""
-    return own_host_only(flet_web.fastapi.app(main, assets_dir=assets_dir, no_cdn=True))
+    """The ASGI app uvicorn serves: Flet's, with no CDN, the engine's fallback fonts from our
+    own assets, and the policy above."""
+    flet_app = flet_web.fastapi.app(main, assets_dir=assets_dir, no_cdn=True)
+    return own_host_only(with_engine_fonts(flet_app, fallback_files(Path(assets_dir))))
