@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import flet as ft
 
+from views.fonts import PAGE_FONTS
 from views.routes import screens_for
 from views.session import SEED, AppContext, AppSession
-
-FONTS = {"DejaVu": "fonts/DejaVuSans.ttf"}
 
 
 @ft.component
@@ -26,7 +25,7 @@ def App(app: AppSession) -> list[ft.Control]:
 
 async def start(page: ft.Page, app: AppSession) -> None:
     page.title = "Tallybook"
-    page.fonts = FONTS
+    page.fonts = PAGE_FONTS
     page.theme = ft.Theme(color_scheme_seed=SEED)
     page.dark_theme = ft.Theme(color_scheme_seed=SEED)
     page.on_connect = app.reconnected

@@ -8,7 +8,8 @@ from typing import Any
 
 import flet as ft
 
-FALLBACK_FONT = "DejaVu"  # bundled in assets/fonts: symbols and odd names render offline
+from views.fonts import FALLBACK
+
 TAP = 48  # minimum tap target, px
 
 
@@ -25,7 +26,7 @@ def labelled(identifier: str, control: ft.Control, label: str | None = None,
 
 
 def text(value: str, **style) -> ft.Text:
-    return ft.Text(value, font_family_fallback=[FALLBACK_FONT], **style)
+    return ft.Text(value, font_family_fallback=FALLBACK, **style)
 
 
 def icon_image(name: str, size: int, label: str | None = None) -> ft.Image:
