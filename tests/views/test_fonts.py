@@ -7,8 +7,9 @@ import re
 from pathlib import Path
 
 import flet_web
+import httpx
 import pytest
-from starlette.testclient import TestClient
+import pytest_asyncio
 
 from views.fonts import ENGINE_FONTS, SCRIPTS, fallback_files
 from views.server import own_host_only, with_engine_fonts
@@ -29,9 +30,12 @@ async def flet_404(scope, receive, send) -> None:
     await send({"type": "http.response.body", "body": b"Not found"})
 
 
-@pytest.fixture(scope="module")
-def client() -> TestClient:
-    return TestClient(own_host_only(with_engine_fonts(flet_404, SHIPPED)))
+@pytest_asyncio.fixture
+async def client():
+    app = own_host_only(with_engine_fonts(flet_404, SHIPPED))
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app),
+                                 base_url="http://127.0.0.1:8550") as client:
+        yield client
 
 
 def test_every_shipped_font_is_one_the_engine_asks_for():
@@ -41,10 +45,11 @@ def test_every_shipped_font_is_one_the_engine_asks_for():
     assert [url for url in SHIPPED if f'"{url.removeprefix(ENGINE_FONTS)}"' not in ENGINE] == []
 
 
+@pytest.mark.asyncio
 @pytest.mark.parametrize("path", [FOX, WANG, ARABIC, THAI])
-def test_the_engines_fallback_font_is_answered_with_a_font(client, path):
+async def test_the_engines_fallback_font_is_answered_with_a_font(client, path):
     assert f'"{path}"' in ENGINE
-    response = client.get(ENGINE_FONTS + path)
+    response = await client.get(ENGINE_FONTS + path)
     assert response.status_code == 200
     assert response.content[:4] == b"wOF2"
     assert response.headers["content-type"] == "font/woff2"
@@ -60,10 +65,12 @@ def test_fonts_load_only_when_a_name_needs_them():
     assert max(size for url, size in sizes.items() if "/notosanssc/" in url) < 150_000
 
 
-def test_other_paths_go_to_flet(client):
-    assert client.get(ENGINE_FONTS + "MaterialIcons-Regular.otf").status_code == 404
-    assert client.get(ENGINE_FONTS + "notocoloremoji/../../../pyproject.toml").status_code == 404
-    assert client.post(ENGINE_FONTS + FOX).status_code == 404
+@pytest.mark.asyncio
+async def test_other_paths_go_to_flet(client):
+    assert (await client.get(ENGINE_FONTS + "MaterialIcons-Regular.otf")).status_code == 404
+    assert (await client.get(ENGINE_FONTS + "notocoloremoji/../../../pyproject.toml")
+            ).status_code == 404
+    assert (await client.post(ENGINE_FONTS + FOX)).status_code == 404
 
 
 def test_the_scripts_shipped_are_engine_families():
