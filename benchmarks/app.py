@@ -56,6 +56,25 @@ def rss_mb(pid: int) -> float:
     return 0.0
 
 
+# Bytes the page receives from the server over its WebSocket, counted in the page itself.
+COUNT_BYTES = """
+(() => {
+  const Native = window.WebSocket;
+  window.__wsBytes = 0;
+  window.WebSocket = function (...args) {
+    const socket = new Native(...args);
+    socket.addEventListener("message", (e) => {
+      const d = e.data;
+      window.__wsBytes += typeof d === "string" ? d.length : (d.byteLength ?? d.size ?? 0);
+    });
+    return socket;
+  };
+  window.WebSocket.prototype = Native.prototype;
+  Object.assign(window.WebSocket, {CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3});
+})();
+"""
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.harness import Server, launch, phone_context
+from tests.e2e.harness import PHONE, SMALL_PHONE, Server, launch, phone_context
 
 
 def pytest_collection_modifyitems(config, items):
@@ -40,12 +40,13 @@ def browser():
 
 @pytest.fixture
 def make_context(browser):
-    """make_context(locale="en-US", color_scheme="light") -> a fresh phone-sized profile."""
+    """make_context(locale="en-US", color_scheme="light", viewport=None) -> a fresh
+    phone-sized profile."""
     contexts = []
     outside: list[str] = []
 
-    def make(locale: str = "en-US", color_scheme: str = "light"):
-        context = phone_context(browser, locale, color_scheme, outside)
+    def make(locale: str = "en-US", color_scheme: str = "light", viewport: dict | None = None):
+        context = phone_context(browser, locale, color_scheme, outside, viewport)
         contexts.append(context)
         return context
 
@@ -67,6 +68,16 @@ def shots(request, tmp_path_factory) -> Path:
     path.mkdir(parents=True, exist_ok=True)
     request.config.stash[SHOTS_KEY] = path
     return path
+
+
+# The screenshot tests' phones: both themes on a common phone and on the smallest one.
+LOOKS = [pytest.param(theme, size, id=f"{theme}-{size['width']}")
+         for size in (PHONE["viewport"], SMALL_PHONE) for theme in ("light", "dark")]
+
+
+def shot_name(screen: str, theme: str, size: dict) -> str:
+    small = "" if size == PHONE["viewport"] else f"-{size['width']}"
+    return f"{screen}-{theme}{small}.png"
 
 
 def pytest_terminal_summary(terminalreporter, config):

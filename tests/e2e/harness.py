@@ -87,10 +87,15 @@ def launch(playwright):
     return playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROME_ARGS)
 
 
+SMALL_PHONE = {"width": 320, "height": 640}  # the smallest phones still in use
+
+
 def phone_context(browser, locale: str = "en-US", color_scheme: str = "light",
-                  outside: list[str] | None = None):
-    """A fresh phone-sized profile; every non-local request is aborted (and recorded)."""
-    context = browser.new_context(**PHONE, locale=locale, color_scheme=color_scheme)
+                  outside: list[str] | None = None, viewport: dict | None = None):
+    """A fresh phone-sized profile (390 x 844 unless `viewport` says otherwise); every
+    non-local request is aborted (and recorded)."""
+    context = browser.new_context(**{**PHONE, "viewport": viewport or PHONE["viewport"]},
+                                  locale=locale, color_scheme=color_scheme)
     sink = outside if outside is not None else []
     context.route(LOCAL, lambda route: (sink.append(route.request.url), route.abort()))
     context.set_default_timeout(15_000)

@@ -27,19 +27,32 @@ COLOURS = """async (data) => {
     }
   return seen.size;
 }"""
-# Every node a thumb can tap, with its size on screen in CSS px (viewport-clipped nodes left
-# out: a row scrolled half off-screen is not too small).
-TAPPABLE = """() => [...document.querySelectorAll(
-    'flt-semantics[flt-tappable], flt-semantics[role=button], flt-semantics[role=checkbox], ' +
-    'flt-semantics[role=switch], flt-semantics[role=radio], flt-semantics[role=tab], ' +
-    'flt-semantics[role=link]')].map(node => {
-  const box = node.getBoundingClientRect();
-  return {id: node.getAttribute('flt-semantics-identifier') || '',
-          label: (node.getAttribute('aria-label') || node.textContent || '').slice(0, 40),
-          x: box.x, y: box.y, width: box.width, height: box.height};
-}).filter(box => box.width > 0 && box.height > 0 && box.x >= 0 && box.y >= 0 &&
-                 box.x + box.width <= innerWidth + 0.5 && box.y + box.height <= innerHeight + 0.5)
-"""
+# Every node a thumb can tap, with its size on screen in CSS px. Nodes cut by the edge of the
+# screen or of a scrolling box are left out: Flutter reports only their visible part, and a
+# row scrolled half out of sight is not too small.
+TAPPABLE = """() => {
+  const near = (a, b) => Math.abs(a - b) < 1;
+  const cut = (box, node) => {
+    for (let a = node.parentElement; a; a = a.parentElement) {
+      const edge = a.getBoundingClientRect();  // a box whose content is larger scrolls
+      if (a.scrollHeight > a.clientHeight + 1 &&
+          (near(box.top, edge.top) || near(box.bottom, edge.bottom))) return true;
+      if (a.scrollWidth > a.clientWidth + 1 &&
+          (near(box.left, edge.left) || near(box.right, edge.right))) return true;
+    }
+    return box.x < 0 || box.y < 0 || box.right > innerWidth + 0.5 ||
+           box.bottom > innerHeight + 0.5;
+  };
+  return [...document.querySelectorAll(
+      'flt-semantics[flt-tappable], flt-semantics[role=button], flt-semantics[role=checkbox], ' +
+      'flt-semantics[role=switch], flt-semantics[role=radio], flt-semantics[role=tab], ' +
+      'flt-semantics[role=link]')].map(node => {
+    const box = node.getBoundingClientRect();
+    return {id: node.getAttribute('flt-semantics-identifier') || '',
+            label: (node.getAttribute('aria-label') || node.textContent || '').slice(0, 40),
+            width: box.width, height: box.height, cut: cut(box, node)};
+  }).filter(box => box.width > 0 && box.height > 0 && !box.cut);
+}"""
 TAP = 48 - 0.5  # px; half a pixel for the renderer's rounding
 
 

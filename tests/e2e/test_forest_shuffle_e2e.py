@@ -15,6 +15,7 @@ from scorer import score
 from scorer.forest_shuffle.catalog import load_catalog
 from scorer.forest_shuffle.models import SLOTS
 from scorer.forest_shuffle.placing import printed_symbols
+from tests.e2e.conftest import LOOKS, shot_name
 from tests.e2e.phone import Phone
 from views.i18n import scorer_text
 from views.store import Store
@@ -84,10 +85,10 @@ def enter_forest(phone: Phone, player: int, forest: list, cave: int,
 
 
 def start_game(server, make_context, names: list[str], boxes: list[str],
-               theme: str = "light") -> Phone:
+               theme: str = "light", size: dict | None = None) -> Phone:
     """A new Forest Shuffle game of known players with these boxes, on its entry screen."""
     seed_players(server, names)
-    phone = Phone.open(make_context(color_scheme=theme), server.url)
+    phone = Phone.open(make_context(color_scheme=theme, viewport=size), server.url)
     phone.tap("game-forest-shuffle")
     phone.seat(names)
     for box in boxes:
@@ -166,27 +167,27 @@ def scroll_trees(phone: Phone, pixels: int) -> None:
     phone.page.mouse.wheel(0, pixels)
 
 
-@pytest.mark.parametrize("theme", ["light", "dark"])
-def test_forest_screenshots(server, make_context, theme, shots):
+@pytest.mark.parametrize(("theme", "size"), LOOKS)
+def test_forest_screenshots(server, make_context, theme, size, shots):
     """The entry screen, the species sheet and the score sheet of the base 2-player example's
     first forest, in light and dark, for people to look at."""
     file = example("forest-shuffle-base-2-players.json")
     names = [p["name"] for p in file["players"]]
     first = file["players"][0]
-    phone = start_game(server, make_context, names, BOXES, theme)
+    phone = start_game(server, make_context, names, BOXES, theme, size)
     enter_forest(phone, 0, first["forest"], first["cave"])
     expected = score({**file, "players": [first, {**file["players"][1], "forest": [],
                                                   "cave": 0}]}).players[0]
     phone.expect_says("total-0", f"{expected.name}: {expected.total} points")
     scroll_trees(phone, -100_000)
     scroll_trees(phone, 600)
-    phone.shot(str(shots / f"forest-full-{theme}.png"))
+    phone.shot(str(shots / shot_name("forest-full", theme, size)))
 
     empty = next((t, slot) for t, e in enumerate(first["forest"]) for slot in SLOTS
                  if not e.get(slot))
     phone.tap(f"slot-0-{empty[0]}-{empty[1]}")
     expect(phone.by_id("picker-close")).to_be_attached()
-    phone.shot(str(shots / f"forest-species-{theme}.png"))
+    phone.shot(str(shots / shot_name("forest-species", theme, size)))
     phone.tap("picker-close")
     expect(phone.by_id("picker-close")).to_have_count(0)
 
@@ -194,7 +195,7 @@ def test_forest_screenshots(server, make_context, theme, shots):
     phone.expect_says("result-0", f"{expected.name} — {expected.total}")
     phone.tap("result-0")
     expect(phone.by_id("line-0-0")).to_be_attached()
-    phone.shot(str(shots / f"forest-sheet-{theme}.png"))
+    phone.shot(str(shots / shot_name("forest-sheet", theme, size)))
 
 
 def test_shared_slots_and_the_cave_within_two_taps_a_card(server, make_context):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.conftest import LOOKS, shot_name
 from tests.e2e.phone import Phone
 from tests.e2e.test_symbiose_e2e import cards_of, enter_known, example, learned
 from views.store import Store
@@ -30,26 +31,30 @@ def earlier_tables(server) -> None:
     store.close()
 
 
-@pytest.mark.parametrize("theme", ["light", "dark"])
-def test_screenshots(server, make_context, theme, shots):
+@pytest.mark.parametrize(("theme", "size"), LOOKS)
+def test_screenshots(server, make_context, theme, size, shots):
     file = example("symbiose-standard.json")
     learned(server, file)
     earlier_tables(server)
     server.restart()
-    phone = Phone.open(make_context(color_scheme=theme), server.url)
+    phone = Phone.open(make_context(color_scheme=theme, viewport=size), server.url)
     cards = cards_of(file)
     phone.expect_says("game-symbiose", "Symbiose")
     phone.expect_says("record-2", "Ann, Bob, Cas, Dee")
-    phone.shot(str(shots / f"home-{theme}.png"))
+    phone.shot(str(shots / shot_name("home", theme, size)))
+    phone.tap("settings")
+    phone.expect_says("lang-en", "English")
+    phone.shot(str(shots / shot_name("settings", theme, size)))
+    phone.tap("back")
     phone.tap("game-symbiose")
     phone.seat(["Ann", "Bob", "Cas"])
-    phone.shot(str(shots / f"new-game-{theme}.png"))
+    phone.shot(str(shots / shot_name("new-game", theme, size)))
     phone.tap("start")
     enter_known(phone, cards[:13], 0, 3)
-    phone.shot(str(shots / f"pond-entry-{theme}.png"))
+    phone.shot(str(shots / shot_name("pond-entry", theme, size)))
     phone.toggle("animal-frog")
     phone.toggle("season-pink")
-    phone.shot(str(shots / f"card-sheet-{theme}.png"))
+    phone.shot(str(shots / shot_name("card-sheet", theme, size)))
     phone.toggle("animal-frog", on=False)
     phone.toggle("season-pink", on=False)
     enter_known(phone, cards, 13, 3)
@@ -57,7 +62,7 @@ def test_screenshots(server, make_context, theme, shots):
     phone.expect_says("winners", "Ann, Bob")
     phone.tap("result-0")
     phone.expect_says("line-0-0", "Bob")
-    phone.shot(str(shots / f"score-sheet-{theme}.png"))
+    phone.shot(str(shots / shot_name("score-sheet", theme, size)))
     phone.tap("rematch")  # the same three players in their seats, one tap from a new game
     phone.expect_says("seating", "Ann's left neighbour is Bob, Bob's left neighbour is Cas")
     phone.tap("start")
