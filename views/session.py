@@ -26,13 +26,15 @@ SEED = ft.Colors.TEAL
 @ft.observable
 @dataclass
 class AppSession:
-    """What a tab's screens share. Changing `lang` or `theme` re-renders every screen."""
+    """What a tab's screens share. Changing `lang`, `theme` or `width` (the phone turned)
+    re-renders every screen."""
 
     page: ft.Page
     store: Store
     tables: Tables
     lang: str = i18n.DEFAULT
     theme: str = "system"
+    width: float = 390  # the screen's width in px: grids of cards fit it (a 320 px phone)
     _asking: asyncio.Future[tuple[str, str]] | None = field(default=None, repr=False)
 
     def t(self, key: str, **params: Any) -> str:

@@ -18,6 +18,7 @@ def App(app: AppSession) -> list[ft.Control]:
     def wire() -> None:
         app.page.on_route_change = lambda e: set_route(e.route)
         app.page.on_view_pop = app.back
+        app.page.on_resize = lambda e: setattr(app, "width", e.width)
 
     ft.on_mounted(wire)
     return AppContext(app, lambda: [screen.draw() for screen in stack])
@@ -30,4 +31,5 @@ async def start(page: ft.Page, app: AppSession) -> None:
     page.dark_theme = ft.Theme(color_scheme_seed=SEED)
     page.on_connect = app.reconnected
     await app.ask_browser()
+    app.width = page.width or app.width
     page.render_views(App, app)

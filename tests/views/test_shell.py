@@ -104,3 +104,14 @@ async def test_a_rematch_starts_as_the_last_game_was_set_up(open_app, store, gam
     for key in ("mode", "river_left_of"):
         assert again.data["file"].get(key) == data["file"].get(key)
     assert again.data["file"].get("boxes") == data.get("boxes")
+
+
+async def test_a_pond_fits_a_320_px_phone_and_follows_a_turned_phone(open_app):
+    c = await open_app()
+    await start_game(c, ["Ann", "Bob"])
+    assert c.get("tile-0-0-3").content.width == 84  # the largest tiles on a 390 px phone
+    await c.session.dispatch_event(c.page._i, "resize", {"width": 320, "height": 640})
+    await c.settle()
+    tile = c.get("tile-0-0-3").content
+    assert 4 * tile.width + 3 * 6 + 16 <= 320
+    assert c.get("label-left").content.width == tile.width  # captions stay over their column

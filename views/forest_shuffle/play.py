@@ -31,7 +31,13 @@ from views.widgets.common import TAP, do, labelled, pill, swipeable, text
 from views.widgets.top_bar import top_bar
 from views.widgets.totals import TotalsBar, totals_of
 
-CELL_W, CELL_H = 112, 56
+CELL_W, CELL_H = 112, 56  # px: a card of a tree's cross at its widest
+AROUND_CROSS = 54  # px: the gaps in a cross's row, the tree card's padding, the screen's
+
+
+def cell_width(screen_width: float) -> float:
+    """A cross of three cards fits the screen (a 320 px phone too)."""
+    return min(CELL_W, (screen_width - AROUND_CROSS) // 3)
 CHIP_W = 150  # px: a longer name is cut with an ellipsis, so four of them still fit
 
 
@@ -287,9 +293,9 @@ def _tree_card(table: ForestTable, player: int, index: int, tree: Tree, live: Tr
                 on_click=do(taps.open_sheet, index, slot)), button=True))
         if len(faces) == 1:  # the card alone: less for a pick to send
             return faces[0]
-        return ft.Column(faces, spacing=4, width=CELL_W, tight=True)
+        return ft.Column(faces, spacing=4, width=cell_width(app.width), tight=True)
 
-    gap = ft.Container(width=CELL_W)
+    gap = ft.Container(width=cell_width(app.width))
     cross = ft.Column([
         ft.Row([gap, cell("top"), gap], alignment=ft.MainAxisAlignment.CENTER,
                vertical_alignment=ft.CrossAxisAlignment.END),
@@ -321,7 +327,8 @@ def EmptySlot(player: int, tree: int, slot: str, target: bool, taps: Taps) -> ft
     return labelled(f"slot-{player}-{tree}-{slot}", ft.Container(
         ft.Icon(ft.Icons.MOVE_DOWN if target else ft.Icons.ADD,
                 color=ft.Colors.PRIMARY if target else ft.Colors.ON_SURFACE_VARIANT),
-        width=CELL_W, height=CELL_H, border_radius=8, ink=True, alignment=ft.Alignment.CENTER,
+        width=cell_width(app.width), height=CELL_H, border_radius=8, ink=True,
+        alignment=ft.Alignment.CENTER,
         border=ft.Border.all(3 if target else 1, ft.Colors.PRIMARY if target
                              else ft.Colors.OUTLINE_VARIANT),
         on_click=do(taps.tap_slot, tree, slot)),
@@ -346,7 +353,7 @@ def Face(spot: Spot, species: str, live: TreeLive, selected: Spot | None,
                 text(name, size=12, expand=True, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
                 text("-" if line is None else str(line.points), size=15,
                      weight=ft.FontWeight.BOLD)], spacing=4),
-        width=CELL_W, height=CELL_H, padding=6, border_radius=8, ink=True,
+        width=cell_width(app.width), height=CELL_H, padding=6, border_radius=8, ink=True,
         bgcolor=ft.Colors.SECONDARY_CONTAINER if spot[2] == TREE else None,
         border=ft.Border.all(3 if problem or selected == spot else 1, color),
         on_click=do(taps.select, spot))

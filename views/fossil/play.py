@@ -251,7 +251,7 @@ def scores(table: FossilTable, app: AppSession, mover: int | None,
            on_pick: Callable[[int], Any]) -> ft.Control:
     count = len(table.names)
     per_row = 3 if count in (3, 5, 6) else 2
-    width = (366 - 8 * (per_row - 1)) / per_row
+    width = (app.width - 24 - 8 * (per_row - 1)) // per_row  # the screen less its padding
     skipped = set(table.skipping())
     return ft.Row([MemoScoreTile(i, name, points, app.lang, i == mover, i in skipped, width,
                                  on_pick, key=f"score-{i}")

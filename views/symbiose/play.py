@@ -14,7 +14,7 @@ from views.model import use_table
 from views.session import AppSession, use_app
 from views.symbiose.card_sheet import CardSheet
 from views.symbiose.model import Owner, Slot, SymbioseTable, owner_of
-from views.symbiose.pond import ColumnLabels, Pond, column_captions, slot_name
+from views.symbiose.pond import ColumnLabels, Pond, column_captions, slot_name, tile_width
 from views.widgets.common import TAP, do, labelled, pill, section, swipeable, text
 from views.widgets.top_bar import top_bar
 from views.widgets.totals import TotalsBar, totals_of
@@ -55,6 +55,7 @@ def Play(table: SymbioseTable) -> ft.View:
 
     finish = ft.use_callback(open_sheet, [table])
     live = table.live
+    tile = tile_width(app.width)
     top: list[ft.Control] = [PlayerChips(table.names, table.owners(), shown, show)]
     if table.mode == "team":
         names = table.names
@@ -65,8 +66,8 @@ def Play(table: SymbioseTable) -> ft.View:
         top.append(text(app.t("pond.river_caption"), size=12, text_align=ft.TextAlign.CENTER,
                         color=ft.Colors.ON_SURFACE_VARIANT))
     else:
-        top.append(ColumnLabels(column_captions(table, int(shown), app.lang)))
-    top += [Pond(table, shown), *problem_texts(app, table)]
+        top.append(ColumnLabels(column_captions(table, int(shown), app.lang), tile))
+    top += [Pond(table, shown, tile), *problem_texts(app, table)]
     lower = sheet_controls(app, table, cursor, place_stable)
     undo = ft.IconButton(ft.Icons.UNDO, tooltip=app.t("entry.undo"), width=TAP, height=TAP,
                          disabled=not table.undo_stack, on_click=table.undo)

@@ -14,7 +14,14 @@ from views.symbiose.card_face import card_face, describe, parse
 from views.symbiose.model import Owner, Slot, SymbioseTable
 from views.widgets.common import text
 
-TILE_W, TILE_H, GAP = 84, 88, 6
+TILE_W, TILE_H, GAP = 84, 88, 6  # px: a tile at its largest, and between tiles
+MARGIN = 16  # px: the screen's padding around the pond
+
+
+def tile_width(screen_width: float) -> float:
+    """Four tiles and their gaps fit the screen (a 320 px phone too), never wider than
+    TILE_W."""
+    return min(TILE_W, (screen_width - MARGIN - GAP * (COLUMNS - 1)) // COLUMNS)
 
 
 def slot_name(table: SymbioseTable, slot: Slot, lang: str) -> str:
@@ -43,7 +50,7 @@ def column_captions(table: SymbioseTable, player: int, lang: str) -> tuple[str, 
 
 
 @ft.component
-def ColumnLabels(captions: tuple[str, str, str]) -> ft.Row:
+def ColumnLabels(captions: tuple[str, str, str], tile: float = TILE_W) -> ft.Row:
     """What each edge column of the pond counts. A long name wraps onto three lines and ends
     in an ellipsis; screen readers get the whole caption."""
     def cell(caption: str, width: float, identifier: str) -> ft.Control:
@@ -53,16 +60,17 @@ def ColumnLabels(captions: tuple[str, str, str]) -> ft.Row:
             width=width, alignment=ft.Alignment.CENTER))
 
     left, middle, right = captions
-    return ft.Row([cell(left, TILE_W, "label-left"),
-                   cell(middle, TILE_W * 2 + GAP, "label-middle"),
-                   cell(right, TILE_W, "label-right")],
+    return ft.Row([cell(left, tile, "label-left"),
+                   cell(middle, tile * 2 + GAP, "label-middle"),
+                   cell(right, tile, "label-right")],
                   spacing=GAP, alignment=ft.MainAxisAlignment.CENTER,
                   vertical_alignment=ft.CrossAxisAlignment.START)
 
 
 @ft.component
-def Pond(table: SymbioseTable, owner: Owner) -> ft.Column:
-    """The tiles of player `owner`, or of the river when `owner` is "river"."""
+def Pond(table: SymbioseTable, owner: Owner, tile: float = TILE_W) -> ft.Column:
+    """The tiles of player `owner`, or of the river when `owner` is "river"; `tile`: their
+    width."""
     live = table.live
     rows = []
     for r in range(ROWS):
@@ -73,7 +81,7 @@ def Pond(table: SymbioseTable, owner: Owner) -> ft.Column:
             line = live.tile_lines.get(slot)
             tiles.append(Tile(table, slot, table.card_at(slot), slot == table.cursor,
                               bool(live.tile_problems(slot)), line.points if line else None,
-                              key=tile_id(slot)))
+                              tile, key=tile_id(slot)))
         rows.append(ft.Row(tiles, spacing=GAP, alignment=ft.MainAxisAlignment.CENTER))
     return ft.Column(rows, spacing=GAP)
 
@@ -81,13 +89,14 @@ def Pond(table: SymbioseTable, owner: Owner) -> ft.Column:
 @ft.memo
 @ft.component
 def Tile(table: SymbioseTable, slot: Slot, card: str | None, selected: bool, problem: bool,
-         points: int | None) -> ft.Control:
+         points: int | None, width: float = TILE_W) -> ft.Control:
     app = use_app()
-    return tile_face(table, slot, card, selected, problem, points, app.lang)
+    return tile_face(table, slot, card, selected, problem, points, app.lang, width)
 
 
 def tile_face(table: SymbioseTable, slot: Slot, card: str | None, selected: bool,
-              problem: bool, points: int | None, lang: str) -> ft.Control:
+              problem: bool, points: int | None, lang: str, width: float) -> ft.Control:
+    height = width * TILE_H / TILE_W
     color = (ft.Colors.ERROR if problem else ft.Colors.PRIMARY if selected
              else ft.Colors.OUTLINE_VARIANT)
     border = ft.Border.all(4 if selected or problem else 1, color)
@@ -98,12 +107,12 @@ def tile_face(table: SymbioseTable, slot: Slot, card: str | None, selected: bool
 
     if card is None:
         face: ft.Control = ft.Container(
-            ft.Icon(ft.Icons.ADD, color=ft.Colors.ON_SURFACE_VARIANT), width=TILE_W,
-            height=TILE_H, border_radius=10, border=border, alignment=ft.Alignment.CENTER,
+            ft.Icon(ft.Icons.ADD, color=ft.Colors.ON_SURFACE_VARIANT), width=width,
+            height=height, border_radius=10, border=border, alignment=ft.Alignment.CENTER,
             on_click=tapped, ink=True)
         label = ui("pond.empty_tile", lang, where=where)
     else:
-        face = card_face(card, width=TILE_W, height=TILE_H, points=points, border=border,
+        face = card_face(card, width=width, height=height, points=points, border=border,
                          on_click=tapped)
         label = ui("pond.tile", lang, where=where, card=describe(card, lang),
                    points=scored(card, points, lang))
