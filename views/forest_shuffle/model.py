@@ -233,13 +233,6 @@ class ForestTable(Table):
     def progress(self, lang: str) -> str:
         return i18n.ui("forest.progress", lang, cards=self.card_count())
 
-    def result(self) -> str:
-        sheet = self.live.sheet
-        if sheet is None:
-            return ""
-        ranked = sorted(sheet.players, key=lambda player: player.place)
-        return " · ".join(f"{player.name} {player.total}" for player in ranked)
-
     # operations ---------------------------------------------------------------------------
     def _change(self, forests: tuple[Forest, ...]) -> None:
         """The forests as they now are; what they were can be undone. Saves."""

@@ -162,13 +162,6 @@ class FossilTable(Table):
         return i18n.ui("fossil.progress", lang, turns=sum(isinstance(e, Move) for e in self.log),
                        scores=scores)
 
-    def result(self) -> str:
-        sheet = self.sheet
-        if sheet is None:
-            return ""
-        ranked = sorted(sheet.players, key=lambda player: player.place)
-        return " · ".join(f"{player.name} {player.total}" for player in ranked)
-
     # where the game stands ----------------------------------------------------------------
     @property
     def small(self) -> bool:

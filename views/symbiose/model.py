@@ -194,13 +194,6 @@ class SymbioseTable(Table):
         return i18n.ui("home.progress", lang, filled=len(slots) - len(self.empty_slots()),
                        total=len(slots), mode=i18n.ui(f"variant.symbiose.{self.mode}", lang))
 
-    def result(self) -> str:
-        sheet = self.sheet
-        if sheet is None:
-            return ""
-        ranked = sorted(sheet.players, key=lambda player: player.place)
-        return " · ".join(f"{player.name} {player.total}" for player in ranked)
-
     # operations ---------------------------------------------------------------------------
     def _put(self, slot: Slot, card: str | None) -> None:
         if slot[0] == "river":
