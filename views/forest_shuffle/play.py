@@ -38,6 +38,12 @@ AROUND_CROSS = 54  # px: the gaps in a cross's row, the tree card's padding, the
 def cell_width(screen_width: float) -> float:
     """A cross of three cards fits the screen (a 320 px phone too)."""
     return min(CELL_W, (screen_width - AROUND_CROSS) // 3)
+
+
+def roomy(screen_width: float) -> bool:
+    """Whether a card of the cross has room for its group's icon beside its name; without it a
+    narrow card's name would break inside its words."""
+    return cell_width(screen_width) >= 100
 CHIP_W = 150  # px: a longer name is cut with an ellipsis, so four of them still fit
 
 
@@ -288,9 +294,14 @@ def _tree_card(table: ForestTable, player: int, index: int, tree: Tree, live: Tr
             for k, card in enumerate(cards)]
         below = [card.species for card in tree.bottom]
         if may_add_another([card.species for card in cards], slot, below):
-            faces.append(labelled(f"another-{player}-{index}-{slot}", ft.TextButton(
-                app.t("forest.add_another"), icon=ft.Icons.ADD, height=TAP,
-                on_click=do(taps.open_sheet, index, slot)), button=True))
+            words = app.t("forest.add_another")
+            add = do(taps.open_sheet, index, slot)
+            # On a narrow phone the word would break inside the card's width: the "+" alone.
+            button = ft.TextButton(words, icon=ft.Icons.ADD, height=TAP, on_click=add) \
+                if roomy(app.width) else ft.IconButton(ft.Icons.ADD, tooltip=words, width=TAP,
+                                                       height=TAP, on_click=add)
+            faces.append(labelled(f"another-{player}-{index}-{slot}", button, label=words,
+                                  button=True))
         if len(faces) == 1:  # the card alone: less for a pick to send
             return faces[0]
         return ft.Column(faces, spacing=4, width=cell_width(app.width), tight=True)
@@ -349,7 +360,7 @@ def Face(spot: Spot, species: str, live: TreeLive, selected: Spot | None,
     color = (ft.Colors.ERROR if problem else ft.Colors.PRIMARY if selected == spot
              else ft.Colors.OUTLINE_VARIANT)
     box = ft.Container(
-        ft.Row([group_icon(species, 16),
+        ft.Row([*([group_icon(species, 16)] if roomy(app.width) else []),
                 text(name, size=12, expand=True, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
                 text("-" if line is None else str(line.points), size=15,
                      weight=ft.FontWeight.BOLD)], spacing=4),
