@@ -10,6 +10,13 @@ from playwright.sync_api import Page, expect
 # Two animation frames: Flutter writes the semantics DOM while it builds a frame, and the canvas
 # it painted in that frame is on screen once the next frame has begun.
 TWO_FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
+# A page transition (Material's is 300 ms) can begin a few frames after the semantics tree has
+# changed: a screenshot is taken as settled only if it is the same a transition's length later.
+TRANSITION_FRAMES = """() => new Promise(done => {
+  let left = 24;
+  const next = () => (--left > 0 ? requestAnimationFrame(next) : done());
+  requestAnimationFrame(next);
+})"""
 MIN_COLOURS = 40
 # How many colours a screenshot has, sampled on a grid, decoded by the page itself.
 COLOURS = """async (data) => {
@@ -184,13 +191,13 @@ class Phone:
     def shot(self, path: str, timeout: float = 15) -> None:
         """A screenshot of a settled, painted screen. The canvas can lag the semantics tree by a
         few frames (blank at first, then Flet's "Working..." startup screen, then a page
-        transition), so shots are retaken two frames apart until two in a row are identical
-        and rich in colour: a blank canvas has one colour, the startup screen about 20, every
-        screen of ours well over 100."""
+        transition, which may begin a few frames late), so shots are retaken a transition's
+        length apart until two in a row are identical and rich in colour: a blank canvas has one
+        colour, the startup screen about 20, every screen of ours well over 100."""
         deadline = time.monotonic() + timeout
         previous = b""
         while True:
-            self.painted()
+            self.page.evaluate(TRANSITION_FRAMES)
             image = self.page.screenshot()
             if image == previous and self.page.evaluate(
                     COLOURS, base64.b64encode(image).decode()) > MIN_COLOURS:

@@ -32,7 +32,7 @@ from views.widgets.top_bar import top_bar
 from views.widgets.totals import TotalsBar, totals_of
 
 CELL_W, CELL_H = 112, 56  # px: a card of a tree's cross at its widest
-AROUND_CROSS = 54  # px: the gaps in a cross's row, the tree card's padding, the screen's
+AROUND_CROSS = 86  # px: the gaps in a cross's row, the tree card's padding, the screen's
 
 
 def cell_width(screen_width: float) -> float:
@@ -43,7 +43,7 @@ def cell_width(screen_width: float) -> float:
 def roomy(screen_width: float) -> bool:
     """Whether a card of the cross has room for its group's icon beside its name; without it a
     narrow card's name would break inside its words."""
-    return cell_width(screen_width) >= 100
+    return cell_width(screen_width) >= 108
 CHIP_W = 150  # px: a longer name is cut with an ellipsis, so four of them still fit
 
 
