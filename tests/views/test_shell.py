@@ -17,6 +17,8 @@ async def test_bad_names_are_refused_at_the_field(open_app):
     await c.type_into(name_field(c), "ann", submit=True)
     assert name_field(c).error == "\"ann\" is already player 1's name: names must differ"
     assert name_field(c).value == "ann"  # what was typed stays, to be fixed
+    assert c.calls[-1] == "focus"  # and the keyboard stays up to fix it
+    assert name_field(c).error_max_lines >= 3  # a long message wraps, never cut off
     await c.type_into(name_field(c), "Bob", submit=True)
     assert name_field(c).error is None
     assert c.find("mode-duel") is not None and c.find("mode-team") is None

@@ -35,12 +35,11 @@ def SheetActions(table: Table, sheet: ScoreSheet) -> ft.BottomAppBar:
         lang = app.lang if app.lang in scorer_i18n.languages() else scorer_i18n.DEFAULT_LANGUAGE
         message = sheet_text(sheet, lang)
         if secure_context(app.page):
-            try:
-                result = await ft.Share().share_text(
-                    message, subject="Tallybook", download_fallback_enabled=False,
-                    mail_to_fallback_enabled=False)
-                if result.status != ft.ShareResultStatus.UNAVAILABLE:
-                    return
+            try:  # on the web a share made reports "unavailable" too (it cannot tell more)
+                await ft.Share().share_text(message, subject="Tallybook",
+                                            download_fallback_enabled=False,
+                                            mail_to_fallback_enabled=False)
+                return
             except Exception:  # a browser without the Web Share API: the sheet below
                 pass
         app.page.show_dialog(share_sheet(app, message))
