@@ -105,9 +105,8 @@ class SheetTaps(Protocol):
     def close_sheet(self) -> object: ...
 
 
-@ft.component
-def SpeciesSheet(boxes: tuple[str, ...], picking: Picking, title: str, query: str,
-                 taps: SheetTaps) -> ft.Control:
+def _species_sheet(boxes: tuple[str, ...], picking: Picking, title: str, query: str,
+                   taps: SheetTaps) -> ft.Control:
     app = use_app()
     found = _found(picking.side, boxes, query.strip().casefold())
     rows: list[ft.Control] = []
@@ -130,6 +129,10 @@ def SpeciesSheet(boxes: tuple[str, ...], picking: Picking, title: str, query: st
         labelled("search", search),
         ft.Column(rows, spacing=6, scroll=ft.ScrollMode.AUTO, expand=True),
     ], expand=True, spacing=8)
+
+
+# memoised: a pick closes the sheet and changes the forest; the sheet itself stays as it was
+SpeciesSheet = ft.memo(ft.component(_species_sheet))
 
 
 @ft.component
