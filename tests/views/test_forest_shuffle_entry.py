@@ -10,12 +10,11 @@ from scorer.forest_shuffle.placing import printed_symbols
 from scorer.forest_shuffle.rules_text import rule_text, ruling_text
 from tests.views.fake_client import FakeClient
 from tests.views.helpers import example, name_field, totals
-from views.forest_shuffle.play import CHIP_W
 from views.forest_shuffle.species_sheet import GROUP_ICONS, species_name
 from views.i18n import scorer_text
 from views.new_game import PREFS_BOXES
 from views.session import PREFS_LANGUAGE
-from views.widgets.common import TAP
+from views.widgets.common import NAME_CHIP, TAP
 from views.widgets.score_sheet import categories_line
 
 pytestmark = pytest.mark.asyncio
@@ -413,7 +412,7 @@ async def test_four_long_names_stay_readable(open_app):
     for index, name in enumerate(names):
         chip = c.get(f"player-{index}")
         assert chip.label == name
-        assert chip.content.width == CHIP_W
+        assert chip.content.width == NAME_CHIP
         [caption] = [t for t in _inside(chip) if isinstance(t, ft.Text)]
         assert caption.max_lines == 1 and caption.overflow == ft.TextOverflow.ELLIPSIS
         total = c.get(f"total-{index}")

@@ -9,7 +9,7 @@ from tests.views.fake_client import _encode
 from tests.views.helpers import compose, enter, example, learn, start_game, totals
 from views.symbiose import pond
 from views.symbiose.card_sheet import KNOWN_GAP, KNOWN_H, KNOWN_ROWS
-from views.symbiose.play import CHIP_WIDTH
+from views.widgets.common import NAME_CHIP
 
 pytestmark = pytest.mark.asyncio
 
@@ -230,7 +230,7 @@ async def test_four_long_names_stay_readable(open_app):
         chip = c.get(f"player-{index}")
         assert chip.label == names[index]  # read whole
         box = chip.content
-        assert box.width == CHIP_WIDTH
+        assert box.width == NAME_CHIP
         caption = box.content.controls[0]
         assert caption.max_lines == 1 and caption.overflow == ft.TextOverflow.ELLIPSIS
     for side in ("left", "right"):

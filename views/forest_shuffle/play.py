@@ -27,7 +27,7 @@ from views.forest_shuffle.species_sheet import (
 from views.i18n import scorer_text
 from views.model import use_table
 from views.session import use_app
-from views.widgets.common import TAP, do, labelled, pill, swipeable, text
+from views.widgets.common import NAME_CHIP, TAP, do, labelled, pill, swipeable, text
 from views.widgets.top_bar import top_bar
 from views.widgets.totals import TotalsBar, totals_of
 
@@ -44,7 +44,6 @@ def roomy(screen_width: float) -> bool:
     """Whether a card of the cross has room for its group's icon beside its name; without it a
     narrow card's name would break inside its words."""
     return cell_width(screen_width) >= 108
-CHIP_W = 150  # px: a longer name is cut with an ellipsis, so four of them still fit
 
 
 @dataclass(frozen=True)
@@ -230,22 +229,10 @@ def _player_chips(names: tuple[str, ...], shown: int, flagged: tuple[int, ...],
 
     def chip(index: int, name: str) -> ft.Control:
         problem = index in flagged
-        selected = index == shown
-        caption = text(name, size=15, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
-                       weight=ft.FontWeight.W_600 if selected else None,
-                       expand=len(name) > 14)
-        content = ft.Row([ft.Icon(ft.Icons.CIRCLE, size=10, color=ft.Colors.ERROR), caption]
-                         if problem else [caption], spacing=6, tight=True,
-                         vertical_alignment=ft.CrossAxisAlignment.CENTER)
-        box = ft.Container(
-            content, height=TAP, width=CHIP_W if len(name) > 14 else None,
-            padding=ft.Padding.symmetric(horizontal=14), border_radius=24, ink=True,
-            border=ft.Border.all(2, ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE_VARIANT),
-            bgcolor=ft.Colors.PRIMARY_CONTAINER if selected else None,
-            tooltip=app.t("forest.player_problem", name=name) if problem else name,
-            on_click=do(taps.show, index))
-        return ft.Semantics(identifier=f"player-{index}", label=f"{name} !" if problem else name,
-                            button=True, selected=selected, content=box)
+        dot = ft.Icon(ft.Icons.CIRCLE, size=10, color=ft.Colors.ERROR) if problem else None
+        return pill(f"player-{index}", name, do(taps.show, index), selected=index == shown,
+                    leading=dot, max_width=NAME_CHIP, said=f"{name} !" if problem else None,
+                    tooltip=app.t("forest.player_problem", name=name) if problem else name)
 
     return ft.Row([chip(i, name) for i, name in enumerate(names)], spacing=6,
                   scroll=ft.ScrollMode.AUTO)

@@ -15,11 +15,9 @@ from views.session import AppSession, use_app
 from views.symbiose.card_sheet import CardSheet
 from views.symbiose.model import Owner, Slot, SymbioseTable, owner_of
 from views.symbiose.pond import ColumnLabels, Pond, column_captions, slot_name, tile_width
-from views.widgets.common import TAP, do, labelled, pill, section, swipeable, text
+from views.widgets.common import NAME_CHIP, TAP, do, labelled, pill, section, swipeable, text
 from views.widgets.top_bar import top_bar
 from views.widgets.totals import TotalsBar, totals_of
-
-CHIP_WIDTH = 150  # px: a player chip's most; a longer name ends in an ellipsis
 
 
 @ft.component
@@ -93,7 +91,7 @@ def Play(table: SymbioseTable) -> ft.View:
 def PlayerChips(names: tuple[str, ...], owners: list[Owner], shown: Owner, show) -> ft.Row:
     app = use_app()
     chips = [pill(f"player-{owner}", app.t("entry.river") if owner == "river" else names[owner],
-                  do(show, owner), selected=owner == shown, max_width=CHIP_WIDTH)
+                  do(show, owner), selected=owner == shown, max_width=NAME_CHIP)
              for owner in owners]
     return ft.Row(chips, spacing=6, scroll=ft.ScrollMode.AUTO)
 

@@ -10,7 +10,8 @@ import flet as ft
 
 from views.fonts import FALLBACK
 
-TAP = 48  # minimum tap target, px
+TAP = 48  # minimum tap target
+NAME_CHIP = 150  # px: a player's chip at its widest; a longer name ends in an ellipsis, px
 
 
 def labelled(identifier: str, control: ft.Control, label: str | None = None,
@@ -36,12 +37,14 @@ def icon_image(name: str, size: int, label: str | None = None) -> ft.Image:
 def pill(identifier: str, label: str, on_click: Callable | None, *, selected: bool = False,
          leading: ft.Control | None = None, color: str | None = None,
          tooltip: str | None = None, width: float | None = None,
-         max_width: float | None = None, disabled: bool = False) -> ft.Semantics:
+         max_width: float | None = None, disabled: bool = False,
+         said: str | None = None) -> ft.Semantics:
     """A chip-like toggle at least 48 px high; `color` tints it (season chips). Selecting it
     changes colours only, never its size, so the chips beside it stay under the thumb.
     `width`: a fixed width (a one-digit caption is otherwise narrower than a tap target);
     `max_width`: the most a long label may take (a 40-character name): it then ends in an
-    ellipsis, and screen readers still get all of it."""
+    ellipsis, and screen readers still get all of it; `said`: what screen readers hear
+    instead of the label, where the chip shows more than words (a problem dot)."""
     border = ft.Border.all(2, ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE_VARIANT)
     squeezed = max_width is not None and len(label) > max_width / 10
     caption = text(label, size=15, color=ft.Colors.BLACK if color else None,
@@ -56,8 +59,8 @@ def pill(identifier: str, label: str, on_click: Callable | None, *, selected: bo
         border=border, border_radius=24, opacity=0.38 if disabled else 1,
         bgcolor=color or (ft.Colors.PRIMARY_CONTAINER if selected else None),
         on_click=on_click, tooltip=tooltip, ink=not disabled, disabled=disabled)
-    return ft.Semantics(identifier=identifier, label=label, button=True, selected=selected,
-                        disabled=disabled or None, content=box)
+    return ft.Semantics(identifier=identifier, label=said or label, button=True,
+                        selected=selected, disabled=disabled or None, content=box)
 
 
 def section(title: str) -> ft.Text:
