@@ -29,9 +29,8 @@ def NewGame(game: GameViews, rematch: Table | None) -> ft.View:
     def first() -> NewTable:
         if rematch is not None:
             return rematch.rematch()
-        fresh = game.new_table(game.game)
-        return fresh.seated(()) if not fresh.setup.boxes else \
-            fresh.seated(()).with_box(fresh.setup.boxes[0])
+        fresh = game.new_table(game.game).seated(())
+        return fresh.with_boxes(fresh.setup.boxes[:1])  # the base box, where there are boxes
 
     new, set_new = ft.use_state(first)
     typed, set_typed = ft.use_state("")
@@ -49,7 +48,7 @@ def NewGame(game: GameViews, rematch: Table | None) -> ft.View:
         except (TypeError, ValueError):
             boxes = []
         if boxes and not touched.current:  # a tap made before the answer came wins
-            set_new(lambda current: _with_boxes(current, boxes))
+            set_new(lambda current: current.with_boxes(boxes))
 
     ft.on_mounted(remembered_boxes)
 
@@ -150,10 +149,6 @@ def SeatRow(index: int, name: str, count: int, on_up, on_remove) -> ft.Control:
             ft.Icons.CLOSE, tooltip=app.t("new.remove", name=name), width=TAP, height=TAP,
             on_click=on_remove)),
     ])
-
-
-def _with_boxes(new: NewTable, boxes: list[str]) -> NewTable:
-    return replace(new, boxes=tuple(b for b in new.setup.boxes if b in boxes))
 
 
 def _name_problem(app: AppSession, new: NewTable, name: str) -> str:

@@ -3,6 +3,7 @@ boxes. Every game has these; a game whose setup has more (Symbiose's duel river)
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Self
 
@@ -36,10 +37,14 @@ class NewTable:
         return table if table.variant in table.variants else replace(
             table, variant=table.variants[0] if table.variants else "")
 
+    def with_boxes(self, boxes: Iterable[str]) -> Self:
+        """These boxes in play (those the game has), in the game's box order."""
+        wanted = set(boxes)
+        return replace(self, boxes=tuple(b for b in self.setup.boxes if b in wanted))
+
     def with_box(self, box: str) -> Self:
-        """`box` added, or taken away unless it is the last one; in the game's box order."""
+        """`box` added, or taken away unless it is the last one."""
         if box in self.boxes:
             return self if len(self.boxes) == 1 else replace(
                 self, boxes=tuple(b for b in self.boxes if b != box))
-        return replace(self, boxes=tuple(b for b in self.setup.boxes
-                                         if b in self.boxes or b == box))
+        return self.with_boxes((*self.boxes, box))

@@ -130,8 +130,7 @@ class FossilTable(Table):
         return self.file.log
 
     def rematch(self) -> NewTable:
-        new = NewTable(self.kind, self.names)
-        return new.seated(self.names)
+        return NewTable(self.kind).seated(self.names)
 
     # the replay, once per version ---------------------------------------------------------
     @property

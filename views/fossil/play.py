@@ -144,14 +144,14 @@ def Play(table: FossilTable) -> ft.View:
         if show("end", table.end()):
             await app.go(table.route + "/sheet")
 
-    pick_cost_cb = ft.use_callback(pick_cost, [])
-    pick_fossil_cb = ft.use_callback(pick_fossil, [])
     def delete(index: int) -> None:
         table.delete(index)
         set_turn(Turn())
         set_refused(())
 
-    # stable for the memoised tiles and log rows: they read the table when called
+    # stable for the memoised tiles, chips and log rows: they read the table when called
+    pick_cost_cb = ft.use_callback(pick_cost, [])
+    pick_fossil_cb = ft.use_callback(pick_fossil, [])
     pick_mover_cb = ft.use_callback(pick_mover, [])
     edit_cb = ft.use_callback(edit, [])
     delete_cb = ft.use_callback(delete, [])
