@@ -65,7 +65,7 @@ async def test_known_card_is_one_tap_and_new_card_four(open_app, store):
     # the cursor moved on by itself: tiles 0 and 1 of Ann's top row are filled
     game = store.game(1).data
     assert game["file"]["players"][0]["pond"][0][:3] == ["frog/pink/2xpink"] * 2 + [None]
-    assert game["cursor"] == ["pond", 0, 0, 2]
+    assert list(game["cursors"].values()) == [["pond", 0, 0, 2]]  # this phone's
 
 
 async def test_undo_clear_and_edit(open_app, store):
