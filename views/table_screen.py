@@ -15,6 +15,7 @@ from views.model import Table, use_table
 from views.session import AppSession, use_app
 from views.store import Seat
 from views.widgets.common import TAP, do, labelled, section, text
+from views.widgets.confirm import confirm
 from views.widgets.top_bar import top_bar
 
 
@@ -87,18 +88,6 @@ def seated_rows(app: AppSession, table: Table, seats: list[Seat]) -> list[ft.Con
 def TableActions(table: Table) -> ft.BottomAppBar:
     app = use_app()
 
-    def ask(question: str, answer: str, action) -> None:
-        async def confirmed() -> None:
-            app.page.pop_dialog()
-            await action()
-
-        app.page.show_dialog(ft.AlertDialog(
-            title=text(question), content=text(app.t(f"{answer}.about")),
-            actions=[labelled("cancel", ft.TextButton(app.t("table.cancel"), height=TAP,
-                                                      on_click=app.page.pop_dialog)),
-                     labelled("confirm", ft.FilledButton(app.t(f"{answer}.yes"), height=TAP,
-                                                         on_click=confirmed))]))
-
     async def close() -> None:
         app.access.close(table.id)
         await app.go("/")
@@ -116,10 +105,10 @@ def TableActions(table: Table) -> ft.BottomAppBar:
         buttons += [
             labelled("finish-game", ft.OutlinedButton(
                 app.t("table.finish"), icon=ft.Icons.FLAG, height=TAP,
-                on_click=do(ask, app.t("table.finish.ask"), "table.finish", finish))),
+                on_click=do(confirm, app, "table.finish", finish))),
             labelled("close-table", ft.IconButton(
                 ft.Icons.LOCK, tooltip=app.t("table.close"), width=TAP, height=TAP,
-                on_click=do(ask, app.t("table.close.ask"), "table.close", close))),
+                on_click=do(confirm, app, "table.close", close))),
         ]
     return ft.BottomAppBar(ft.Row(buttons, alignment=ft.MainAxisAlignment.SPACE_EVENLY),
                            height=72)

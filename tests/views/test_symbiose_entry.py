@@ -31,6 +31,9 @@ async def test_standard_table_entered_completely_matches_scorer(open_app, store)
     assert store.game(game_id).data["file"]["players"] == file["players"]
     await c.tap("finish")
     assert c.page.route == f"/symbiose/{game_id}/sheet"
+    assert store.game(game_id).status == "active"  # until the host finishes it
+    await c.tap("finish-game")
+    await c.tap("confirm")
     assert store.game(game_id).status == "finished"
     winners = c.get("winners").content.value
     assert all(name in winners for name in expected.winners)
