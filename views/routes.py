@@ -62,7 +62,7 @@ def guest_screens(path: str, app: AppSession) -> list[Stacked]:
     """The game of the device's seat at the bottom (nothing below it to go back to)."""
     seated = app.access.seated(app.device)
     table = app.tables.open(seated[0]) if seated else None
-    if table is None:
+    if table is None or path == "/join" or path.startswith("/join/"):  # another table's link
         code = path.removeprefix("/join/") if path.startswith("/join/") else ""
         return [Stacked("/join", Join, (code,))]
     found = GAME_ROUTE.fullmatch(path)

@@ -22,6 +22,12 @@ def learn(store, cards: list[str]) -> None:
         store.count_card("symbiose", card, 1)
 
 
+def table_cards(file: dict) -> list[str]:
+    """A Symbiose file's cards in entry order: each pond row by row, then the river."""
+    cards = [card for player in file["players"] for row in player["pond"] for card in row]
+    return cards + list(file.get("river") or [])
+
+
 def name_field(c: FakeClient) -> ft.TextField:
     return c.all(ft.TextField)[0]
 

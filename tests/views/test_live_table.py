@@ -9,7 +9,7 @@ import pytest
 
 from tests.views.conftest import HOST_PIN
 from tests.views.fake_client import FakeClient
-from tests.views.helpers import learn, start_game, totals
+from tests.views.helpers import example, learn, start_game, table_cards, totals
 from views.access import FREE_TRIES, shown_code
 from views.symbiose.model import SymbioseTable
 
@@ -175,3 +175,29 @@ async def test_every_game_has_a_join_code(open_app, store, kind):
     game_id = int(host.page.route.split("/")[2])
     guest = await join(open_app, store.table_code(game_id), 1)
     assert screen(guest) == f"/{kind}/{game_id}"
+
+
+async def test_a_guest_scores_but_never_finishes_or_leaves_its_table(open_app, store):
+    file = example("symbiose-standard.json")
+    learn(store, table_cards(file))
+    host, game_id, code = await hosted_symbiose(
+        open_app, store, names=tuple(p["name"] for p in file["players"]))
+    for card in table_cards(file):
+        await host.tap(f"known-{card}")
+    bob = await join(open_app, code, 1)
+    await bob.tap("finish")
+    assert screen(bob) == f"/symbiose/{game_id}/sheet"
+    assert store.game(game_id).status == "active"  # a guest opening the sheet ends nothing
+    assert bob.find("rematch") is None and bob.find("finish-game") is None
+    assert bob.find("share") is not None
+
+
+async def test_a_seated_phone_follows_another_tables_link(open_app, store):
+    _host, first, code = await hosted_symbiose(open_app, store)
+    host = await open_app()
+    second = await start_game(host, ["Dan", "Eve"])
+    bob = await join(open_app, code, 1)
+    again = await open_app(f"/join/{store.table_code(second)}", prefs=bob.prefs, guest=True)
+    await again.tap("seat-0")
+    assert screen(again) == f"/symbiose/{second}"
+    assert first != second

@@ -6,17 +6,12 @@ import pytest
 
 from scorer import score
 from tests.views.fake_client import _encode
-from tests.views.helpers import compose, enter, example, learn, start_game, totals
+from tests.views.helpers import compose, enter, example, learn, start_game, table_cards, totals
 from views.symbiose import pond
 from views.symbiose.card_sheet import KNOWN_GAP, KNOWN_H, KNOWN_ROWS
 from views.widgets.common import NAME_CHIP
 
 pytestmark = pytest.mark.asyncio
-
-
-def table_cards(file: dict) -> list[str]:
-    cards = [card for player in file["players"] for row in player["pond"] for card in row]
-    return cards + list(file.get("river") or [])
 
 
 async def test_standard_table_entered_completely_matches_scorer(open_app, store):
