@@ -21,17 +21,18 @@ def Join(code: str = "") -> ft.View:
     entry, set_entry = ft.use_state(Entry())
     table = app.tables.open(entry.game) if entry.game is not None else None
 
-    def attempt(value: str) -> None:
+    async def attempt(value: str) -> None:
         found = app.access.enter(value, app.device, app.address)
         if found.host:
             app.became_host()
             app.notice(app.t("join.host_now"))
+            await app.go("/")  # the PIN leaves the address bar
             return
         set_entry(found)
 
-    def mounted() -> None:
-        if code:  # opened from a table's link or QR code
-            attempt(code)
+    async def mounted() -> None:
+        if code:  # opened from a table's link or QR code, or the host's link
+            await attempt(code)
 
     ft.on_mounted(mounted)
     view = ft.View(route="/join", padding=16,
@@ -51,8 +52,8 @@ def code_form(app: AppSession, typed: ft.Ref[str], entry: Entry, attempt) -> lis
     def changed(e: ft.Event[ft.TextField]) -> None:
         typed.current = e.control.value or ""
 
-    def submit() -> None:
-        attempt(typed.current or "")
+    async def submit() -> None:
+        await attempt(typed.current or "")
 
     said = [app.t("join.wrong")] if entry.wrong else []
     if entry.wait > 0:

@@ -4,7 +4,8 @@ A host reaches `/`, `/settings`, `/new/<game>[?again=<id>]` (a rematch), `/<game
 or play), `/<game>/<id>/sheet`, `/<game>/<id>/table` (its join code and seats) and a game's own
 screens such as `/fossil/<id>/calc`; anything else is home. A guest reaches only the game of its
 seat (entry, sheet, the game's own screens) and `/settings`; anything else is the join screen
-(`/join/<code>`: with that code). A finished game is read-only: its entry shows its sheet."""
+(`/join/<code>`, and the host link `/host/<PIN>` the server prints: with that code). A
+finished game is read-only: its entry shows its sheet."""
 
 from __future__ import annotations
 
@@ -62,9 +63,9 @@ def guest_screens(path: str, app: AppSession) -> list[Stacked]:
     """The game of the device's seat at the bottom (nothing below it to go back to)."""
     seated = app.access.seated(app.device)
     table = app.tables.open(seated[0]) if seated else None
-    if table is None or path == "/join" or path.startswith("/join/"):  # another table's link
-        code = path.removeprefix("/join/") if path.startswith("/join/") else ""
-        return [Stacked("/join", Join, (code,))]
+    link = re.fullmatch(r"/(?:join|host)/([^/]{1,40})", path)  # a table's link, the host's
+    if table is None or link or path == "/join":
+        return [Stacked("/join", Join, (link[1] if link else "",))]
     found = GAME_ROUTE.fullmatch(path)
     shown = game_screens(found, app) if found and int(found[2]) == table.id else []
     stack = shown or game_screens(GAME_ROUTE.fullmatch(table.route), app)

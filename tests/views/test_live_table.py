@@ -201,3 +201,12 @@ async def test_a_seated_phone_follows_another_tables_link(open_app, store):
     await again.tap("seat-0")
     assert screen(again) == f"/symbiose/{second}"
     assert first != second
+
+
+async def test_the_host_link_the_server_prints_makes_a_device_the_host(open_app, store):
+    phone = await open_app(f"/host/{HOST_PIN}", guest=True)
+    assert phone.find("game-symbiose") is not None
+    assert phone.page.route == "/"
+    wrong = await open_app("/host/WRQNG234", guest=True)
+    assert wrong.find("game-symbiose") is None
+    assert "No open table has this code" in str(code_field(wrong).error)
