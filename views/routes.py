@@ -60,15 +60,17 @@ def host_screens(route: str, path: str, app: AppSession) -> list[Stacked]:
 
 
 def guest_screens(path: str, app: AppSession) -> list[Stacked]:
-    """The game of the device's seat at the bottom (nothing below it to go back to)."""
+    """The game of the device's seat at the bottom (nothing below it to go back to), else the
+    join screen."""
     seated = app.access.seated(app.device)
     table = app.tables.open(seated[0]) if seated else None
     link = re.fullmatch(r"/(?:join|host)/([^/]{1,40})", path)  # a table's link, the host's
     if table is None or link or path == "/join":
-        return [Stacked("/join", Join, (link[1] if link else "",))]
-    found = GAME_ROUTE.fullmatch(path)
-    shown = game_screens(found, app) if found and int(found[2]) == table.id else []
-    stack = shown or game_screens(GAME_ROUTE.fullmatch(table.route), app)
+        stack = [Stacked("/join", Join, (link[1] if link else "",))]
+    else:
+        found = GAME_ROUTE.fullmatch(path)
+        shown = game_screens(found, app) if found and int(found[2]) == table.id else []
+        stack = shown or game_screens(GAME_ROUTE.fullmatch(table.route), app)
     if path == "/settings":
         stack.append(Stacked(path, Settings))
     return stack

@@ -46,6 +46,10 @@ async def test_a_phone_without_a_code_sees_only_the_join_screen(open_app, store)
         guest = await open_app(route, guest=True)
         assert screen(guest) == "/join", route
         assert "Ann" not in guest.texts() and guest.find("game-symbiose") is None
+    await guest.tap("settings")  # language and theme are every phone's own
+    assert screen(guest) == "/settings"
+    await guest.back()
+    assert screen(guest) == "/join"
 
 
 async def test_the_code_opens_the_table_and_a_seat_its_pond(open_app, store):
