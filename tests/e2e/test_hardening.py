@@ -1,9 +1,12 @@
 """The real server against clients that are not the app's own pages: a WebSocket from another
 origin, too many from one address, sessions piled up by one address, and the pages a FastAPI
-app would serve. A raw WebSocket client speaks Flet's protocol here; no browser is needed."""
+app would serve; and a second server on the same data folder. A raw WebSocket client speaks
+Flet's protocol here; no browser is needed."""
 
 from __future__ import annotations
 
+import shutil
+import subprocess
 import time
 import urllib.error
 import urllib.request
@@ -14,6 +17,7 @@ import pytest
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
+from tests.e2e.harness import ROOT, TALLYBOOK, Server, free_port
 from views.server import LEFT_GRACE_SECONDS, PER_ADDRESS, UNSERVED
 
 REGISTER_CLIENT = 1  # flet.messaging.protocol.MessageAction.REGISTER_CLIENT
@@ -109,3 +113,21 @@ def test_api_pages_are_not_served_and_nothing_may_frame_the_app(server):
         assert page.headers["x-frame-options"] == "DENY"
         assert "frame-ancestors 'none'" in page.headers["content-security-policy"]
         assert page.headers["access-control-allow-origin"] is None
+
+
+def test_a_second_server_on_the_same_data_refuses_to_start(server):
+    command = shutil.which("tallybook")
+    second = subprocess.run([*([command] if command else TALLYBOOK), "--port", str(free_port()),
+                             "--data", str(server.data)], cwd=ROOT, capture_output=True,
+                            text=True, timeout=30)
+    assert second.returncode == 2
+    assert second.stdout == ""
+    assert second.stderr == (f"tallybook: another tallybook is serving {server.data} "
+                             f"(pid {server.proc.pid}); stop it or choose another --data\n")
+    with urllib.request.urlopen(server.url, timeout=10) as page:  # the first serves on
+        assert page.status == 200
+
+    server.stop()  # its lock goes with it: a new server on the folder starts
+    again = Server(server.data)
+    again.start()
+    again.stop()
