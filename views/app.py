@@ -13,6 +13,7 @@ import flet as ft
 import uvicorn
 
 from views.access import Access
+from views.data_lock import DataFolderInUse, data_folder_lock
 from views.model import Tables
 from views.registry import GAMES
 from views.server import web_app
@@ -113,8 +114,8 @@ def listening_socket(host: str, port: int) -> socket.socket:
     return sock
 
 
-def main(argv: list[str] | None = None) -> None:
-    args = parse_args(argv)
+def serve(args: argparse.Namespace, data: Path) -> None:
+    """Serve the database in `data` until stopped (a port in use: one line, exit 2)."""
     try:
         sock = listening_socket(args.host, args.port)
     except OSError as error:
@@ -122,7 +123,7 @@ def main(argv: list[str] | None = None) -> None:
         print(f"tallybook: port {args.port} on {args.host} {reason}; "
               f"choose another with --port", file=sys.stderr)
         sys.exit(2)
-    store = Store((args.data or default_data_dir()) / DB_NAME)
+    store = Store(data / DB_NAME)
     pin = new_code()
     announce(args.host, args.port, pin)
     # uvicorn serves Flet's app itself (not ft.run), so that every response carries the policy
@@ -130,6 +131,18 @@ def main(argv: list[str] | None = None) -> None:
     config = uvicorn.Config(web_app(make_main(store, pin), str(ASSETS)), ws="websockets-sansio",
                             log_level="warning")
     uvicorn.Server(config).run(sockets=[sock])
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = parse_args(argv)
+    data = args.data or default_data_dir()
+    # Taken before the port and the database: a second server on this folder never starts.
+    try:
+        with data_folder_lock(data):
+            serve(args, data)
+    except DataFolderInUse as in_use:
+        print(f"tallybook: {in_use}; stop it or choose another --data", file=sys.stderr)
+        sys.exit(2)
 
 
 if __name__ == "__main__":

@@ -2,11 +2,25 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 
+import httpx
 import pytest
+from flet_web.fastapi.flet_app_manager import FletAppManager
 
-from views.server import own_host_only, policy
+from views.server import (
+    CLIENT,
+    UNSERVED,
+    SessionsPerAddress,
+    bounded_per_address,
+    ends_with_its_client,
+    own_host_only,
+    own_origin_only,
+    policy,
+    same_origin,
+    web_app,
+)
 
 
 async def call(app, scope: dict) -> list[dict]:
@@ -72,3 +86,287 @@ async def test_websocket_and_lifespan_messages_pass_untouched():
 
     [accept] = await call(app, {"type": "websocket", "path": "/ws"})
     assert seen == ["websocket"] and accept == {"type": "websocket.accept", "headers": []}
+
+
+async def flet_like(scope, receive, send) -> None:
+    """A response with the headers Flet's middleware adds to every one."""
+    await send({"type": "http.response.start", "status": 200, "headers": [
+        (b"content-type", b"text/html"), (b"access-control-allow-origin", b"*"),
+        (b"cross-origin-opener-policy", b"same-origin"),
+        (b"cross-origin-embedder-policy", b"require-corp")]})
+    await send({"type": "http.response.body", "body": b""})
+
+
+@pytest.mark.asyncio
+async def test_no_cors_grant_and_no_framing_on_any_response():
+    start, _ = await call(flet_like, {"type": "http", "path": "/", "headers": []})
+    headers = {k.lower(): v for k, v in start["headers"]}
+    assert b"access-control-allow-origin" not in headers
+    assert headers[b"x-frame-options"] == b"DENY"
+    assert sources(headers[b"content-security-policy"].decode())["frame-ancestors"] == \
+        ["'none'"]
+    # Flutter's renderers need cross-origin isolation: those stay as Flet sets them.
+    assert headers[b"cross-origin-opener-policy"] == b"same-origin"
+    assert headers[b"cross-origin-embedder-policy"] == b"require-corp"
+
+
+@pytest.fixture(scope="module")
+def served():
+    from views.app import ASSETS
+
+    async def main(page) -> None:
+        pass
+
+    return web_app(main, str(ASSETS))
+
+
+async def fetch(app, method: str, path: str) -> httpx.Response:
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app),
+                                 base_url="http://192.168.1.20:8550") as client:
+        return await client.request(method, path)
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("path", sorted(UNSERVED))
+async def test_the_api_pages_and_the_oauth_callback_are_not_found(served, path):
+    for method in ("GET", "HEAD"):
+        response = await fetch(served, method, path)
+        assert response.status_code == 404, (method, path)
+        assert response.headers["x-frame-options"] == "DENY"
+        assert "access-control-allow-origin" not in response.headers
+
+
+@pytest.mark.asyncio
+async def test_the_app_itself_is_served_with_our_headers(served):
+    response = await fetch(served, "GET", "/")
+    assert response.status_code == 200 and "<html" in response.text.lower()
+    assert response.headers["x-frame-options"] == "DENY"
+    assert "access-control-allow-origin" not in response.headers
+    assert response.headers["cross-origin-opener-policy"] == "same-origin"
+
+
+def websocket_scope(origin: str | None, host: str | None = "192.168.1.20:8550",
+                    client: str = "192.168.1.31") -> dict:
+    headers = [(b"host", host.encode())] if host is not None else []
+    if origin is not None:
+        headers.append((b"origin", origin.encode()))
+    return {"type": "websocket", "path": "/ws", "headers": headers, "client": (client, 50000)}
+
+
+@pytest.mark.parametrize("origin", ["http://192.168.1.20:8550", "https://192.168.1.20:8550",
+                                    "HTTP://192.168.1.20:8550"])
+def test_the_apps_own_origin_is_same_origin(origin):
+    assert same_origin(websocket_scope(origin))
+
+
+@pytest.mark.parametrize("origin", [None, "", "null", "http://evil.example",
+                                    "http://192.168.1.20:8551", "http://192.168.1.20",
+                                    "ws://192.168.1.20:8550", "http://192.168.1.20:8550/x",
+                                    "http://user@192.168.1.20:8550", "http://[::1"])
+def test_no_origin_or_another_is_not(origin):
+    assert not same_origin(websocket_scope(origin))
+
+
+def test_no_host_is_no_origin_to_match():
+    assert not same_origin(websocket_scope("http://", host=None))
+
+
+class Socket:
+    """An ASGI WebSocket conversation: what the guarded app sent, and whether the app behind
+    the guard saw it."""
+
+    def __init__(self):
+        self.sent: list[dict] = []
+        self.reached = False
+        self.leave = asyncio.Event()
+
+    async def app(self, scope, receive, send) -> None:
+        self.reached = True
+        await send({"type": "websocket.accept"})
+        await self.leave.wait()
+
+    async def receive(self) -> dict:
+        return {"type": "websocket.connect"}
+
+    async def send(self, message: dict) -> None:
+        self.sent.append(message)
+
+
+@pytest.mark.asyncio
+async def test_a_websocket_from_another_origin_is_refused_before_accept():
+    foreign, own = Socket(), Socket()
+    own.leave.set()
+    await own_origin_only(foreign.app)(websocket_scope("http://evil.example"), foreign.receive,
+                                       foreign.send)
+    await own_origin_only(own.app)(websocket_scope("http://192.168.1.20:8550"), own.receive,
+                                   own.send)
+    assert not foreign.reached and foreign.sent == [{"type": "websocket.close", "code": 1008}]
+    assert own.reached and own.sent == [{"type": "websocket.accept"}]
+
+
+async def behind(scope, receive, send) -> None:
+    """The app behind the bound: each test socket's own."""
+    await scope["socket"].app(scope, receive, send)
+
+
+async def open_socket(guarded, client: str) -> tuple[Socket, asyncio.Task]:
+    socket = Socket()
+    scope = {**websocket_scope("http://192.168.1.20:8550", client=client), "socket": socket}
+    task = asyncio.create_task(guarded(scope, socket.receive, socket.send))
+    await asyncio.sleep(0)  # one step: it reaches the app or is refused
+    return socket, task
+
+
+@pytest.mark.asyncio
+async def test_open_websockets_are_bounded_per_address():
+    guarded = bounded_per_address(behind, limit=3)
+    opened = [await open_socket(guarded, "10.0.0.7") for _ in range(3)]
+    assert all(socket.reached for socket, _ in opened)
+
+    fourth, task = await open_socket(guarded, "10.0.0.7")
+    await asyncio.wait_for(task, timeout=1)  # refused: over at once
+    assert not fourth.reached and fourth.sent == [{"type": "websocket.close", "code": 1008}]
+
+    neighbour, neighbour_task = await open_socket(guarded, "10.0.0.8")  # its own bound
+    assert neighbour.reached
+
+    first, first_task = opened[0]  # one of the three leaves: room for one more
+    first.leave.set()
+    await first_task
+    again, again_task = await open_socket(guarded, "10.0.0.7")
+    assert again.reached
+    for socket in (*(s for s, _ in opened), neighbour, again):
+        socket.leave.set()
+    await asyncio.gather(*(t for _, t in opened[1:]), neighbour_task, again_task)
+
+
+@pytest.mark.asyncio
+async def test_the_app_behind_the_bound_knows_the_client_address():
+    seen = []
+
+    async def app(scope, receive, send) -> None:
+        seen.append(CLIENT.get())
+
+    await bounded_per_address(app)(websocket_scope("http://192.168.1.20:8550",
+                                                   client="10.0.0.9"), None, None)
+    assert seen == ["10.0.0.9"] and CLIENT.get(None) is None
+
+
+async def client_leaves() -> dict:
+    return {"type": "websocket.disconnect", "code": 1001}
+
+
+async def client_stays() -> dict:
+    await asyncio.Event().wait()
+    return {}
+
+
+@pytest.mark.asyncio
+async def test_a_handler_that_outlives_its_client_is_ended():
+    ended = asyncio.Event()
+
+    async def stuck(scope, receive, send) -> None:
+        await receive()
+        try:
+            await asyncio.Event().wait()  # as Flet's send loop for a socket with no session
+        finally:
+            ended.set()
+
+    guarded = ends_with_its_client(stuck, grace=0.01)
+    await asyncio.wait_for(guarded(websocket_scope(None), client_leaves, None), timeout=1)
+    assert ended.is_set()
+
+
+@pytest.mark.asyncio
+async def test_a_handler_whose_client_stays_is_left_to_finish():
+    done = asyncio.Event()
+    finished = []
+
+    async def serving(scope, receive, send) -> None:
+        reading = asyncio.ensure_future(receive())  # the client never leaves
+        await done.wait()
+        reading.cancel()
+        finished.append(True)
+
+    guarded = asyncio.ensure_future(ends_with_its_client(serving, grace=0.01)(
+        websocket_scope(None), client_stays, None))
+    await asyncio.sleep(0.05)  # well past the grace: no client left, so nothing is ended
+    assert not guarded.done()
+    done.set()
+    await asyncio.wait_for(guarded, timeout=1)
+    assert finished == [True]
+
+
+@pytest.mark.asyncio
+async def test_what_a_handler_sends_after_its_client_left_is_dropped():
+    steps = []
+
+    async def gone(message: dict) -> None:
+        raise OSError("client disconnected")  # what uvicorn raises (ClientDisconnected)
+
+    async def handler(scope, receive, send) -> None:
+        await send({"type": "websocket.send", "bytes": b"late"})
+        steps.append("went on")  # Flet's handler goes on to mark its session disconnected
+
+    await ends_with_its_client(handler)(websocket_scope(None), client_stays, gone)
+    assert steps == ["went on"]
+
+
+@pytest.mark.asyncio
+async def test_a_handlers_error_still_surfaces():
+    async def failing(scope, receive, send) -> None:
+        raise RuntimeError("boom")
+
+    with pytest.raises(RuntimeError, match="boom"):
+        await ends_with_its_client(failing)(websocket_scope(None), client_stays, None)
+
+
+class StubSession:
+    """What the bound looks at in a Flet session: its connection, and close() on eviction."""
+
+    def __init__(self, connected: bool = False):
+        self.connection = object() if connected else None
+        self.closed = False
+
+    def close(self) -> None:
+        self.closed = True
+
+
+async def add(bound: SessionsPerAddress, address: str, key: str, session) -> None:
+    token = CLIENT.set(address)
+    try:
+        await bound.manager.add_session(key, session)
+    finally:
+        CLIENT.reset(token)
+
+
+@pytest.mark.asyncio
+async def test_a_new_session_evicts_the_addresss_oldest_disconnected_one():
+    manager = FletAppManager()
+    bound = SessionsPerAddress(manager, limit=3)
+    bound.install()
+    bound.install()  # a second web_app in one process wraps nothing twice
+    a, b, c, d = (StubSession(connected=True), StubSession(), StubSession(), StubSession())
+    for key, session in zip("abc", (a, b, c), strict=True):
+        await add(bound, "10.0.0.7", key, session)
+    other = StubSession()
+    await add(bound, "10.0.0.8", "x", other)
+
+    await add(bound, "10.0.0.7", "d", d)
+    # a is in use: b, the oldest disconnected one, made room; the other address kept its own
+    assert [await manager.get_session(k) for k in "abcdx"] == [a, None, c, d, other]
+    assert b.closed and not (a.closed or c.closed or other.closed)
+
+
+@pytest.mark.asyncio
+async def test_sessions_that_expired_meanwhile_make_room_themselves():
+    manager = FletAppManager()
+    bound = SessionsPerAddress(manager, limit=2)
+    bound.install()
+    a, b, c = StubSession(), StubSession(), StubSession()
+    await add(bound, "10.0.0.7", "a", a)
+    await add(bound, "10.0.0.7", "b", b)
+    await manager.delete_session("a")  # the manager's own expiry
+    await add(bound, "10.0.0.7", "c", c)
+    assert [await manager.get_session(k) for k in "abc"] == [None, b, c]
+    assert not b.closed

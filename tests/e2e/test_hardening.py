@@ -1,0 +1,133 @@
+"""The real server against clients that are not the app's own pages: a WebSocket from another
+origin, too many from one address, sessions piled up by one address, and the pages a FastAPI
+app would serve; and a second server on the same data folder. A raw WebSocket client speaks
+Flet's protocol here; no browser is needed."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import time
+import urllib.error
+import urllib.request
+from contextlib import ExitStack
+
+import msgpack
+import pytest
+from websockets.exceptions import InvalidStatus
+from websockets.sync.client import ClientConnection, connect
+
+from tests.e2e.harness import ROOT, TALLYBOOK, Server, free_port
+from views.server import LEFT_GRACE_SECONDS, PER_ADDRESS, UNSERVED
+
+REGISTER_CLIENT = 1  # flet.messaging.protocol.MessageAction.REGISTER_CLIENT
+
+
+def socket_url(server) -> str:
+    return f"ws://127.0.0.1:{server.port}/ws"
+
+
+def own_origin(server) -> str:
+    return f"http://127.0.0.1:{server.port}"
+
+
+def open_socket(server, origin: str | None) -> ClientConnection:
+    return connect(socket_url(server), origin=origin, open_timeout=10)  # type: ignore[arg-type]
+
+
+def register(connection: ClientConnection, session_id: str = "") -> str:
+    """Flet's handshake, as its client sends it at start: the session the server gives us."""
+    request = [REGISTER_CLIENT, {"session_id": session_id, "page_name": "",
+                                 "page": {"route": "/", "width": 390, "height": 844}}]
+    connection.send(b"\x00" + msgpack.packb(request))
+    while True:
+        frame = connection.recv(timeout=10)
+        assert isinstance(frame, bytes)
+        action, body = msgpack.unpackb(frame[1:], strict_map_key=False)
+        if action == REGISTER_CLIENT:
+            return str(body["session_id"])
+
+
+def refused(server, origin: str | None) -> int:
+    with pytest.raises(InvalidStatus) as refusal, open_socket(server, origin):
+        pass
+    return refusal.value.response.status_code
+
+
+def accepted_within(server, seconds: float) -> bool:
+    """Whether the server accepts a WebSocket of its own origin within `seconds`."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            with open_socket(server, own_origin(server)):
+                return True
+        except InvalidStatus:
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.1)
+
+
+def test_a_websocket_from_another_origin_or_none_is_refused(server):
+    port = server.port
+    for origin in ("http://evil.example", f"http://127.0.0.1:{port + 1}",
+                   f"http://localhost:{port}", None):
+        assert refused(server, origin) == 403, origin
+    with open_socket(server, own_origin(server)) as own:
+        assert register(own)  # the app's own page: accepted, and served a session
+
+
+def test_open_websockets_per_address_are_bounded_and_a_closed_one_frees_its_place(server):
+    with ExitStack() as stack:
+        sockets = [stack.enter_context(open_socket(server, own_origin(server)))
+                   for _ in range(PER_ADDRESS)]
+        assert refused(server, own_origin(server)) == 403
+        # Closed before registering a session: Flet's handler alone would never end.
+        sockets[0].close()
+        assert accepted_within(server, LEFT_GRACE_SECONDS + 5)
+
+
+def new_session(server) -> str:
+    with open_socket(server, own_origin(server)) as connection:
+        return register(connection)
+
+
+def session_after_reconnect(server, session_id: str) -> str:
+    with open_socket(server, own_origin(server)) as connection:
+        return register(connection, session_id)
+
+
+def test_one_address_holds_a_bounded_number_of_sessions(server):
+    ids = [new_session(server) for _ in range(PER_ADDRESS)]
+    assert session_after_reconnect(server, ids[1]) == ids[1]  # a reload keeps its session
+    new_session(server)  # one more than the bound: the oldest one that is not in use leaves
+    assert session_after_reconnect(server, ids[2]) == ids[2]
+    assert session_after_reconnect(server, ids[0]) != ids[0]
+
+
+def test_api_pages_are_not_served_and_nothing_may_frame_the_app(server):
+    for path in sorted(UNSERVED):
+        with pytest.raises(urllib.error.HTTPError) as missing:
+            urllib.request.urlopen(server.url.rstrip("/") + path, timeout=10)
+        assert missing.value.code == 404, path
+    with urllib.request.urlopen(server.url, timeout=10) as page:
+        assert page.headers["x-frame-options"] == "DENY"
+        assert "frame-ancestors 'none'" in page.headers["content-security-policy"]
+        assert page.headers["access-control-allow-origin"] is None
+
+
+def test_a_second_server_on_the_same_data_refuses_to_start(server):
+    command = shutil.which("tallybook")
+    second = subprocess.run([*([command] if command else TALLYBOOK), "--port", str(free_port()),
+                             "--data", str(server.data)], cwd=ROOT, capture_output=True,
+                            text=True, timeout=30)
+    assert second.returncode == 2
+    assert second.stdout == ""
+    assert second.stderr == (f"tallybook: another tallybook is serving {server.data} "
+                             f"(pid {server.proc.pid}); stop it or choose another --data\n")
+    with urllib.request.urlopen(server.url, timeout=10) as page:  # the first serves on
+        assert page.status == 200
+
+    server.stop()  # its lock goes with it: a new server on the folder starts
+    again = Server(server.data)
+    again.start()
+    again.stop()

@@ -1,0 +1,38 @@
+"""One `tallybook` per data folder: two servers on one database would each save its own
+tables over the other's. The lock is an flock on a file in the folder, so the kernel releases
+it when the process ends, however it ends: no stale lock after a crash."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+LOCK_NAME = "tallybook.lock"
+
+
+class DataFolderInUse(Exception):
+    def __init__(self, folder: Path, pid: str):
+        super().__init__(f"another tallybook is serving {folder} (pid {pid})")
+        self.folder = folder
+        self.pid = pid
+
+
+@contextmanager
+def data_folder_lock(folder: Path) -> Iterator[None]:
+    """Hold `folder` (created if missing) for this process until the block ends; raises
+    DataFolderInUse if another process holds it."""
+    folder.mkdir(parents=True, exist_ok=True)
+    # Opened without truncating: the holder's pid stays readable until we own the lock.
+    with open(folder / LOCK_NAME, "a+", encoding="ascii") as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            lock.seek(0)
+            raise DataFolderInUse(folder, lock.read().strip() or "unknown") from None
+        lock.truncate(0)
+        lock.write(f"{os.getpid()}\n")
+        lock.flush()
+        yield
