@@ -1,0 +1,201 @@
+"""Live tables under load, measured: `python benchmarks/live_tables.py`.
+
+10 tables of 5 phones each, all playing at once against the real `tallybook` server in a
+subprocess; the phones are protocol-level clients (benchmarks/flet_client.py), all in this
+process, so the server is the only thing that renders. Every table is a 4-player Symbiose game
+made in the data folder before the server starts, its deck memory knowing one card.
+
+At each table the phones take turns making a change: a tap on the known card (Ann's total
+goes to 8 points) or on undo (back to 0), then a pause of about `--pause` seconds, as players
+entering cards do. Measured, from the moment the tap leaves the phone:
+
+* other phone: until the update arrives at each of the table's 4 other phones (the frame
+  after which its totals bar says the new total);
+* whole table: until the last of those 4 has it;
+* own phone: until the tapping phone has it.
+
+and the server's RSS (VmRSS) before the phones come, with them connected, during play (peak)
+and `--after` seconds after every phone has left. The first 2 changes of each table warm up.
+Options: --tables, --phones, --changes (per table), --pause, --after, --out.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.app import percentile, rss_mb  # noqa: E402
+from benchmarks.flet_client import FletClient  # noqa: E402
+
+CARD = "dragonfly/orange/8"  # fixed 8 points: Ann has 8 after the tap and 0 after the undo
+PLAYERS = ("Ann", "Bob", "Cas", "Dan")
+WARM_UP = 2
+CHANGES = ((f"known-{CARD}", "Ann: 8 points"), ("undo", "Ann: 0 points"))
+
+
+@dataclass
+class Figures:
+    other: list[float] = field(default_factory=list)  # ms, one per other phone per change
+    table: list[float] = field(default_factory=list)  # ms, the last other phone per change
+    own: list[float] = field(default_factory=list)
+    rss: list[float] = field(default_factory=list)  # MB, sampled during play
+
+
+def make_tables(data: Path, count: int) -> list[int]:
+    """`count` fresh Symbiose games (ids), stored before the server starts."""
+    from views.new_table import NewTable
+    from views.store import Store
+    from views.symbiose.model import SymbioseTable
+
+    data.mkdir(parents=True)
+    store = Store(data / "tallybook.sqlite3")
+    games = [SymbioseTable.start(store, NewTable("symbiose").seated(PLAYERS))
+             for _ in range(count)]
+    store.count_card("symbiose", CARD, +1)  # a known card: placed in one tap
+    store.close()
+    return games
+
+
+def totals_say(phone: FletClient, words: str) -> Callable[[], bool]:
+    return lambda: words in phone.says("total-0")
+
+
+async def seat_phones(url: str, game: int, phones: int) -> list[FletClient]:
+    """`phones` phones on the game's play screen, each showing the totals."""
+    clients = [FletClient(url, f"/symbiose/{game}") for _ in range(phones)]
+    for client in clients:
+        await client.open()
+    for client in clients:
+        await client.wait_for(totals_say(client, "Ann: 0 points"))
+    return clients
+
+
+async def play(phones: list[FletClient], changes: int, pause: float, figures: Figures) -> None:
+    """One table: the phones take turns changing it, each change seen by all of them."""
+    for number in range(changes):
+        tapper = phones[number % len(phones)]
+        button, says = CHANGES[number % len(CHANGES)]
+        sent = await tapper.tap(button)
+        arrived = await asyncio.gather(*(
+            phone.wait_for(totals_say(phone, says)) for phone in phones))
+        if number >= WARM_UP:
+            others = [(at - sent) * 1000 for phone, at in zip(phones, arrived, strict=True)
+                      if phone is not tapper]
+            figures.other += others
+            figures.table.append(max(others))
+            figures.own.append((arrived[phones.index(tapper)] - sent) * 1000)
+        await asyncio.sleep(pause * random.uniform(0.5, 1.5))
+
+
+async def sample_rss(pid: int, figures: Figures) -> None:
+    while True:
+        figures.rss.append(rss_mb(pid))
+        await asyncio.sleep(0.5)
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time the process has used so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def summary(values: list[float]) -> dict[str, float]:
+    return {"median": round(statistics.median(values), 1),
+            "p95": round(percentile(values, 0.95), 1), "max": round(max(values), 1),
+            "n": len(values)}
+
+
+async def measure(args: argparse.Namespace, url: str, pid: int, games: list[int]) -> dict[str, Any]:
+    figures = Figures()
+    before = rss_mb(pid)
+    tables = [await seat_phones(url, game, args.phones) for game in games]
+    connected = rss_mb(pid)
+    sampler = asyncio.create_task(sample_rss(pid, figures))
+    began, server_cpu, own_cpu = time.perf_counter(), cpu_seconds(pid), time.process_time()
+    await asyncio.gather(*(play(phones, args.changes, args.pause, figures) for phones in tables))
+    wall = time.perf_counter() - began
+    server_cpu, own_cpu = cpu_seconds(pid) - server_cpu, time.process_time() - own_cpu
+    sampler.cancel()
+    for phones in tables:
+        for phone in phones:
+            await phone.close()
+    await asyncio.sleep(args.after)
+    changes = len(figures.table) + WARM_UP * len(tables)
+    return {
+        "setup": {"tables": len(tables), "phones_per_table": args.phones,
+                  "changes_per_table": args.changes, "warm_up_per_table": WARM_UP,
+                  "pause_s": args.pause, "game": "symbiose, 4 players", "cpus": os.cpu_count()},
+        "latency_ms": {"other_phone": summary(figures.other),
+                       "whole_table": summary(figures.table), "own_phone": summary(figures.own)},
+        "rss_mb": {"before": round(before, 1), "connected": round(connected, 1),
+                   "during_peak": round(max(figures.rss), 1),
+                   "after": round(rss_mb(pid), 1), "after_s": args.after},
+        "play": {"seconds": round(wall, 1), "changes_per_s": round(changes / wall, 1),
+                 "server_cpu_percent": round(100 * server_cpu / wall),
+                 "clients_cpu_percent": round(100 * own_cpu / wall)},
+    }
+
+
+def report(result: dict[str, Any]) -> None:
+    setup, latency, rss, load = (result[k] for k in ("setup", "latency_ms", "rss_mb", "play"))
+    print(f"{setup['tables']} tables x {setup['phones_per_table']} phones, "
+          f"{setup['changes_per_table']} changes per table, {load['changes_per_s']} changes/s "
+          f"over {load['seconds']} s (server CPU {load['server_cpu_percent']} %, "
+          f"clients {load['clients_cpu_percent']} %, {setup['cpus']} cores)")
+    print(f"{'change -> update':<22}{'median':>8}{'p95':>8}{'max':>8}{'n':>7}")
+    for name, key in (("each other phone", "other_phone"), ("whole table", "whole_table"),
+                      ("own phone", "own_phone")):
+        row = latency[key]
+        print(f"{name:<22}{row['median']:>6.0f}ms{row['p95']:>6.0f}ms{row['max']:>6.0f}ms"
+              f"{row['n']:>7}")
+    print(f"server RSS  before {rss['before']:.0f} MB, connected {rss['connected']:.0f} MB, "
+          f"during play (peak) {rss['during_peak']:.0f} MB, {rss['after_s']:.0f} s after all "
+          f"left {rss['after']:.0f} MB")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=10)
+    parser.add_argument("--phones", type=int, default=5)
+    parser.add_argument("--changes", type=int, default=40)
+    parser.add_argument("--pause", type=float, default=1.0,
+                        help="mean seconds between a table's changes")
+    parser.add_argument("--after", type=float, default=10.0,
+                        help="seconds after the phones left to read the server's RSS")
+    parser.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" /
+                        "live_tables.json")
+    args = parser.parse_args()
+    from tests.e2e.harness import Server
+
+    with tempfile.TemporaryDirectory() as folder:
+        server = Server(Path(folder) / "data")
+        games = make_tables(server.data, args.tables)
+        server.start()
+        try:
+            assert server.proc is not None
+            result = asyncio.run(measure(args, server.url, server.proc.pid, games))
+        finally:
+            server.stop()
+    report(result)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+    print(f"written to {args.out.relative_to(ROOT) if args.out.is_relative_to(ROOT) else args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
