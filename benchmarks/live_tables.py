@@ -14,9 +14,12 @@ entering cards do. Measured, from the moment the tap leaves the phone:
 * whole table: until the last of those 4 has it;
 * own phone: until the tapping phone has it.
 
-and the server's RSS (VmRSS) before the phones come, with them connected, during play (peak)
-and `--after` seconds after every phone has left. The first 2 changes of each table warm up.
-Options: --tables, --phones, --changes (per table), --pause, --after, --out.
+and the server's RSS (VmRSS) before the phones come, with them connected, during play (peak),
+`--after` seconds after every phone has left (Flet keeps a session that long after its phone
+left as `--session-timeout` says, by default an hour), and with a second wave of as many new
+phones connected (memory freed is reused; sessions still kept come on top). The first 2
+changes of each table warm up. Options: --tables, --phones, --changes (per table), --pause,
+--after, --session-timeout, --out.
 """
 
 from __future__ import annotations
@@ -101,6 +104,12 @@ async def play(phones: list[FletClient], changes: int, pause: float, figures: Fi
         await asyncio.sleep(pause * random.uniform(0.5, 1.5))
 
 
+async def leave(tables: list[list[FletClient]]) -> None:
+    for phones in tables:
+        for phone in phones:
+            await phone.close()
+
+
 async def sample_rss(pid: int, figures: Figures) -> None:
     while True:
         figures.rss.append(rss_mb(pid))
@@ -128,12 +137,15 @@ async def measure(args: argparse.Namespace, url: str, pid: int, games: list[int]
     began, server_cpu, own_cpu = time.perf_counter(), cpu_seconds(pid), time.process_time()
     await asyncio.gather(*(play(phones, args.changes, args.pause, figures) for phones in tables))
     wall = time.perf_counter() - began
+    load = os.getloadavg()[0]  # the machine is shared: how busy it was over the last minute
     server_cpu, own_cpu = cpu_seconds(pid) - server_cpu, time.process_time() - own_cpu
     sampler.cancel()
-    for phones in tables:
-        for phone in phones:
-            await phone.close()
+    await leave(tables)
     await asyncio.sleep(args.after)
+    after = rss_mb(pid)
+    # A second wave of new phones: memory the server freed is reused, sessions it still
+    # keeps for the phones that left come on top.
+    await leave([await seat_phones(url, game, args.phones) for game in games])
     changes = len(figures.table) + WARM_UP * len(tables)
     return {
         "setup": {"tables": len(tables), "phones_per_table": args.phones,
@@ -143,10 +155,13 @@ async def measure(args: argparse.Namespace, url: str, pid: int, games: list[int]
                        "whole_table": summary(figures.table), "own_phone": summary(figures.own)},
         "rss_mb": {"before": round(before, 1), "connected": round(connected, 1),
                    "during_peak": round(max(figures.rss), 1),
-                   "after": round(rss_mb(pid), 1), "after_s": args.after},
+                   "after": round(after, 1), "after_s": args.after,
+                   "second_wave_connected": round(rss_mb(pid), 1),
+                   "session_timeout_s": args.session_timeout},
         "play": {"seconds": round(wall, 1), "changes_per_s": round(changes / wall, 1),
                  "server_cpu_percent": round(100 * server_cpu / wall),
-                 "clients_cpu_percent": round(100 * own_cpu / wall)},
+                 "clients_cpu_percent": round(100 * own_cpu / wall),
+                 "load_average_1min": round(load, 2)},
     }
 
 
@@ -155,7 +170,8 @@ def report(result: dict[str, Any]) -> None:
     print(f"{setup['tables']} tables x {setup['phones_per_table']} phones, "
           f"{setup['changes_per_table']} changes per table, {load['changes_per_s']} changes/s "
           f"over {load['seconds']} s (server CPU {load['server_cpu_percent']} %, "
-          f"clients {load['clients_cpu_percent']} %, {setup['cpus']} cores)")
+          f"clients {load['clients_cpu_percent']} %, {setup['cpus']} cores, load average "
+          f"{load['load_average_1min']})")
     print(f"{'change -> update':<22}{'median':>8}{'p95':>8}{'max':>8}{'n':>7}")
     for name, key in (("each other phone", "other_phone"), ("whole table", "whole_table"),
                       ("own phone", "own_phone")):
@@ -164,7 +180,10 @@ def report(result: dict[str, Any]) -> None:
               f"{row['n']:>7}")
     print(f"server RSS  before {rss['before']:.0f} MB, connected {rss['connected']:.0f} MB, "
           f"during play (peak) {rss['during_peak']:.0f} MB, {rss['after_s']:.0f} s after all "
-          f"left {rss['after']:.0f} MB")
+          f"left {rss['after']:.0f} MB" + (f" (sessions kept {rss['session_timeout_s']} s)"
+                                           if rss["session_timeout_s"] is not None else ""))
+    print(f"server RSS  with a second wave of {setup['tables'] * setup['phones_per_table']} "
+          f"new phones connected {rss['second_wave_connected']:.0f} MB")
 
 
 def main() -> int:
@@ -176,13 +195,18 @@ def main() -> int:
                         help="mean seconds between a table's changes")
     parser.add_argument("--after", type=float, default=10.0,
                         help="seconds after the phones left to read the server's RSS")
+    parser.add_argument("--session-timeout", type=int, default=None,
+                        help="seconds the server keeps a phone's session after it left "
+                             "(FLET_SESSION_TIMEOUT; default: the server's own)")
     parser.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" /
                         "live_tables.json")
     args = parser.parse_args()
     from tests.e2e.harness import Server
 
     with tempfile.TemporaryDirectory() as folder:
-        server = Server(Path(folder) / "data")
+        timeout = {} if args.session_timeout is None else {
+            "FLET_SESSION_TIMEOUT": str(args.session_timeout)}
+        server = Server(Path(folder) / "data", env=timeout)
         games = make_tables(server.data, args.tables)
         server.start()
         try:
