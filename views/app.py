@@ -12,12 +12,13 @@ from pathlib import Path
 import flet as ft
 import uvicorn
 
+from views.access import Access
 from views.model import Tables
 from views.registry import GAMES
 from views.server import web_app
 from views.session import AppSession
 from views.shell import start
-from views.store import Store
+from views.store import Store, new_code
 
 ASSETS = Path(os.environ.get("TALLYBOOK_ASSETS", Path(__file__).resolve().parents[1] / "assets"))
 DB_NAME = "tallybook.sqlite3"
@@ -32,12 +33,20 @@ def default_data_dir() -> Path:
     return Path(base) / "tallybook"
 
 
-def make_main(store: Store):
-    """The app of every tab; all tabs share one model per open game (`Tables`)."""
+def make_main(store: Store, pin: str | None = None):
+    """The app of every tab; all tabs share one model per open game (`Tables`) and who may
+    reach what (`Access`, with the host PIN `pin`)."""
     tables = Tables(store, lambda game: GAMES[game].table if game in GAMES else None)
 
+    def seats_changed(game: int) -> None:
+        table = tables.open(game)
+        if table is not None:
+            table.changed()
+
+    access = Access(store, pin, changed=seats_changed)
+
     async def main(page: ft.Page) -> None:
-        await start(page, AppSession(page, store, tables))
+        await start(page, AppSession(page, store, tables, access))
     return main
 
 
@@ -60,18 +69,22 @@ def lan_addresses() -> list[str]:
     return found
 
 
-def announce(host: str, port: int) -> None:
-    if host not in ("0.0.0.0", "::", ""):
-        print(f"Tallybook: http://{host}:{port}/", flush=True)
-        return
-    urls = [f"http://{address}:{port}/" for address in lan_addresses()]
-    print("Tallybook: open one of these on a phone in the same network:", flush=True)
-    for url in urls or [f"http://localhost:{port}/"]:
-        print(f"  {url}", flush=True)
-    if urls:
+def announce(host: str, port: int, pin: str) -> None:
+    """Where to open the app, and the host PIN: the device that opens the host link (or types
+    the PIN on the join screen) reaches every game; the others join the tables it starts."""
+    everywhere = host in ("0.0.0.0", "::", "")
+    urls = [f"http://{address}:{port}/" for address in lan_addresses()] if everywhere \
+        else [f"http://{host}:{port}/"]
+    urls = urls or [f"http://localhost:{port}/"]
+    print(f"Tallybook: {urls[0]}", flush=True)
+    print(f"Host PIN: {pin} (for this run only)", flush=True)
+    print(f"Host: open {urls[0]}host/{pin} on your phone, or scan:", flush=True)
+    if everywhere:
         import segno
 
-        segno.make(urls[0], error="m").terminal(compact=True)
+        segno.make(f"{urls[0]}host/{pin}", error="m").terminal(compact=True)
+        for other in urls[1:]:
+            print(f"  also: {other}", flush=True)
     sys.stdout.flush()
 
 
@@ -110,10 +123,11 @@ def main(argv: list[str] | None = None) -> None:
               f"choose another with --port", file=sys.stderr)
         sys.exit(2)
     store = Store((args.data or default_data_dir()) / DB_NAME)
-    announce(args.host, args.port)
+    pin = new_code()
+    announce(args.host, args.port, pin)
     # uvicorn serves Flet's app itself (not ft.run), so that every response carries the policy
     # of views/server.py; a server for phones, never a desktop window.
-    config = uvicorn.Config(web_app(make_main(store), str(ASSETS)), ws="websockets-sansio",
+    config = uvicorn.Config(web_app(make_main(store, pin), str(ASSETS)), ws="websockets-sansio",
                             log_level="warning")
     uvicorn.Server(config).run(sockets=[sock])
 

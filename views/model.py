@@ -1,18 +1,21 @@
 """A game in play: one typed model per game, shared by every phone that has it open.
 
 A model is loaded from the store once (`Tables.open`) and changed only through its operations
-("place this card in this slot"), each of which saves the game in one write and tells every
-screen showing it. Screens never hold game-file dicts: they read the model's typed fields and
-ask it (and through it, the scorer) for everything computed.
+("place this card in this slot", methods marked `@operation`): the server applies them one at a
+time, in the order the phones' taps arrive, stores each in one transaction, then tells every
+screen showing the game. No phone ever saves its own copy of a table. Screens never hold
+game-file dicts: they read the model's typed fields and ask it (and through it, the scorer) for
+everything computed.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextvars
+import functools
 import weakref
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Concatenate, ParamSpec, TypeVar
 
 import flet as ft
 
@@ -21,6 +24,34 @@ from views.new_table import NewTable
 from views.store import GameRecord, Store
 
 Listener = Callable[[int], None]
+P = ParamSpec("P")
+R = TypeVar("R")
+T = TypeVar("T", bound="Table")
+
+
+def operation(method: Callable[Concatenate[T, P], R]) -> Callable[Concatenate[T, P], R | None]:
+    """A change of the table: applied and stored in one transaction (with whatever else it
+    writes, such as the deck memory), then told to every screen. On a finished game it does
+    nothing: a finished game is read-only. If it fails, the model is put back as stored."""
+    @functools.wraps(method)
+    def applied(self: T, *args: P.args, **kwargs: P.kwargs) -> R | None:
+        if self.finished:
+            return None
+        if self._applying:  # an operation made of others: stored once, at the end
+            return method(self, *args, **kwargs)
+        self._applying = True
+        try:
+            with self.store.transaction():
+                result = method(self, *args, **kwargs)
+                self._store()
+        except BaseException:
+            self._reload()
+            raise
+        finally:
+            self._applying = False
+        self.changed()
+        return result
+    return applied
 
 
 class Table:
@@ -35,7 +66,9 @@ class Table:
         self.store = store
         self.id = record.id
         self.finished = record.status == "finished"
+        self.revision = record.revision
         self.version = 0
+        self._applying = False
         self._listeners: list[Listener] = []
         self.load(record.data)
 
@@ -69,9 +102,11 @@ class Table:
         return self.sheet is not None
 
     def finish(self) -> None:
-        """Store the game as finished (the score sheet was opened on a complete game)."""
+        """Store the game as finished: from now on it is read-only, for every phone."""
         if not self.finished:
-            self.save(finished=True)
+            self.finished = True
+            self._store()
+            self.changed()
 
     def rematch(self) -> NewTable:
         """A new table set up as this one: the same players in their seats, variant, boxes."""
@@ -104,13 +139,15 @@ class Table:
         for listener in list(self._listeners):
             listener(self.version)
 
-    def save(self, finished: bool | None = None) -> None:
-        """Store the game as it now is (in one write), then tell every screen."""
-        if finished is not None:
-            self.finished = finished
-        self.store.save_game(self.id, self.data(),
-                             status="finished" if self.finished else "active")
-        self.changed()
+    def _store(self) -> None:
+        self.revision = self.store.save_game(self.id, self.data(), self.revision,
+                                             status="finished" if self.finished else "active")
+
+    def _reload(self) -> None:
+        record = self.store.game(self.id)
+        if record is not None:
+            self.finished, self.revision = record.status == "finished", record.revision
+            self.load(record.data)
 
 
 class Tables:
@@ -136,19 +173,24 @@ class Tables:
         return table if kind is None or table.kind == kind else None
 
 
-def use_table(table: Table) -> int:
-    """Re-render the calling component whenever `table` changes, from whichever phone; returns
-    the table's version (pass it to memoised children whose input it is).
+def use_table(table: Table | None, watch: Callable[[Table], object] | None = None) -> int:
+    """Re-render the calling component whenever `table` changes, from whichever phone (with
+    `watch`: only when what it reads of the table changes); returns the table's version (pass
+    it to memoised children whose input it is).
 
     A change made by another phone is announced in that phone's session, so the re-render
     is handed over to the session this component belongs to (its own context)."""
-    version, set_version = ft.use_state(table.version)
+    version, set_version = ft.use_state(table.version if table else 0)
+    seen = ft.use_ref(None)
+    seen.current = watch(table) if table is not None and watch else None
 
-    def subscribe() -> Callable[[], None]:
+    def subscribe(table: Table) -> Callable[[], None]:
         own_page, own = ft.context.page, contextvars.copy_context()
         loop = asyncio.get_running_loop()
 
         def changed(new_version: int) -> None:
+            if watch is not None and watch(table) == seen.current:
+                return
             if _current_page() is own_page:  # this phone's own tap: one render with its own
                 set_version(new_version)
             else:
@@ -156,13 +198,14 @@ def use_table(table: Table) -> int:
 
         unsubscribe = table.subscribe(changed)
         if table.version != version:  # changed between the render and this effect
-            set_version(table.version)
+            changed(table.version)
         return unsubscribe
 
     stop = ft.use_ref(None)  # a ref, not setup's return value: a re-render resets that
 
     def start() -> None:
-        stop.current = subscribe()
+        if table is not None:
+            stop.current = subscribe(table)
 
     def end() -> None:
         if stop.current is not None:

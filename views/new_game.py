@@ -99,6 +99,7 @@ def NewGame(game: GameViews, rematch: Table | None) -> ft.View:
             await ft.SharedPreferences().set(PREFS_BOXES.format(game=game.game),
                                              json.dumps(list(new.boxes)))
         game_id = game.table.start(app.store, new)
+        app.store.open_table(game_id)  # its join code, for the host's table screen
         await app.go(f"/{game.game}/{game_id}")
 
     suffix = game.game

@@ -1,6 +1,10 @@
-"""Which screens a route stacks up: `/`, `/settings`, `/new/<game>[?again=<id>]` (a rematch),
-`/<game>/<id>` (entry or play), `/<game>/<id>/sheet`, and a game's own screens such as
-`/fossil/<id>/calc`. Anything else is home."""
+"""Which screens a route stacks up, and for whom (views/access.py).
+
+A host reaches `/`, `/settings`, `/new/<game>[?again=<id>]` (a rematch), `/<game>/<id>` (entry
+or play), `/<game>/<id>/sheet`, `/<game>/<id>/table` (its join code and seats) and a game's own
+screens such as `/fossil/<id>/calc`; anything else is home. A guest reaches only the game of its
+seat (entry, sheet, the game's own screens) and `/settings`; anything else is the join screen
+(`/join/<code>`: with that code). A finished game is read-only: its entry shows its sheet."""
 
 from __future__ import annotations
 
@@ -11,10 +15,15 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from views.home import Home
+from views.join import Join
+from views.model import Table
 from views.new_game import NewGame
 from views.registry import GAMES
 from views.session import AppSession
 from views.settings import Settings
+from views.table_screen import TableScreen
+
+GAME_ROUTE = re.compile(r"/([a-z-]+)/(\d{1,12})(?:/([a-z]+))?")
 
 
 @dataclass(frozen=True)
@@ -31,6 +40,10 @@ class Stacked:
 
 def screens_for(route: str, app: AppSession) -> list[Stacked]:
     path = route.split("?")[0].rstrip("/") or "/"
+    return host_screens(route, path, app) if app.host else guest_screens(path, app)
+
+
+def host_screens(route: str, path: str, app: AppSession) -> list[Stacked]:
     stack = [Stacked("/", Home)]
     if path == "/settings":
         stack.append(Stacked(path, Settings))
@@ -40,12 +53,39 @@ def screens_for(route: str, app: AppSession) -> list[Stacked]:
         last = app.tables.open(int(again), game.game) if again.isdigit() else None
         screen = f"{path}?again={again}" if last else path
         stack.append(Stacked(screen, NewGame, (game, last)))
-    elif (found := re.fullmatch(r"/([a-z-]+)/(\d+)(?:/([a-z]+))?", path)) and found[1] in GAMES:
-        game, suffix = GAMES[found[1]], found[3]
-        table = app.tables.open(int(found[2]), game.game)
-        on_top = {"sheet": game.sheet, **game.screens}
-        if table is not None and (suffix is None or suffix in on_top):
-            stack.append(Stacked(table.route, game.play, (table,)))
-            if suffix:
-                stack.append(Stacked(path, on_top[suffix], (table,)))
+    elif found := GAME_ROUTE.fullmatch(path):
+        stack += game_screens(found, app, extra={"table": TableScreen})
+    return stack
+
+
+def guest_screens(path: str, app: AppSession) -> list[Stacked]:
+    """The game of the device's seat at the bottom (nothing below it to go back to)."""
+    seated = app.access.seated(app.device)
+    table = app.tables.open(seated[0]) if seated else None
+    if table is None:
+        code = path.removeprefix("/join/") if path.startswith("/join/") else ""
+        return [Stacked("/join", Join, (code,))]
+    found = GAME_ROUTE.fullmatch(path)
+    shown = game_screens(found, app) if found and int(found[2]) == table.id else []
+    stack = shown or game_screens(GAME_ROUTE.fullmatch(table.route), app)
+    if path == "/settings":
+        stack.append(Stacked(path, Settings))
+    return stack
+
+
+def game_screens(found: re.Match[str] | None, app: AppSession,
+                 extra: dict[str, Callable[[Table], Any]] | None = None) -> list[Stacked]:
+    """Entry (or, finished, the sheet) and the screen on top of it the route names."""
+    if found is None or found[1] not in GAMES:
+        return []
+    game, suffix = GAMES[found[1]], found[3]
+    table = app.tables.open(int(found[2]), game.game)
+    on_top = {"sheet": game.sheet, **game.screens, **(extra or {})}
+    if table is None or (suffix is not None and suffix not in on_top):
+        return []
+    if table.finished and suffix in (None, "sheet"):
+        return [Stacked(table.route + "/sheet", game.sheet, (table,))]
+    stack = [Stacked(table.route, game.play, (table,))]
+    if suffix:
+        stack.append(Stacked(f"{table.route}/{suffix}", on_top[suffix], (table,)))
     return stack

@@ -1,4 +1,5 @@
-"""One browser tab: its language and theme, and how it reaches the server's store and games.
+"""One browser tab: its language and theme, its device (host or guest), and how it reaches the
+server's store and games.
 
 Every component reads it with `use_app()`. The route is the whole navigation state
 (`/symbiose/3/sheet`) and the games live in the store, so a reload or a restarted server
@@ -8,12 +9,14 @@ shows exactly the same screens.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 from dataclasses import dataclass, field
 from typing import Any
 
 import flet as ft
 
 from views import i18n
+from views.access import PREFS_DEVICE, Access, device_id, device_label, new_device_token
 from views.model import Tables
 from views.store import Store
 
@@ -24,18 +27,24 @@ SEED = ft.Colors.TEAL
 
 
 @ft.observable
-@dataclass
+@dataclass(eq=False)  # one per tab, known by identity (the device's set of tabs holds it)
 class AppSession:
-    """What a tab's screens share. Changing `lang`, `theme` or `width` (the phone turned)
-    re-renders every screen."""
+    """What a tab's screens share. Changing `lang`, `theme`, `width` (the phone turned) or
+    `host` re-renders every screen."""
 
     page: ft.Page
     store: Store
     tables: Tables
+    access: Access
     lang: str = i18n.DEFAULT
     theme: str = "system"
     width: float = 390  # the screen's width in px: grids of cards fit it (a 320 px phone)
-    _asking: asyncio.Future[tuple[str, str]] | None = field(default=None, repr=False)
+    device: str = ""  # the hash of the browser's device token
+    host: bool = False  # this device may reach everything (see views/access.py)
+    turned_away: int = 0  # times the host removed this device from a table (a notice shows)
+    _asking: asyncio.Future[tuple[str, str, str]] | None = field(default=None, repr=False)
+    _own: Any = field(default=None, repr=False)  # (loop, context) of this tab's session
+    _going: asyncio.Future[None] | None = field(default=None, repr=False)
 
     def t(self, key: str, **params: Any) -> str:
         return i18n.ui(key, self.lang, **params)
@@ -50,6 +59,32 @@ class AppSession:
         stack = screens_for(self.page.route, self)
         if len(stack) > 1:
             await self.go(stack[-2].route)
+
+    @property
+    def address(self) -> str:
+        return self.page.client_ip or ""
+
+    @property
+    def label(self) -> str:
+        return device_label(self.page.client_user_agent or "")
+
+    def own_seat(self, game: int) -> int | None:
+        """The seat this device took at the game's table (None: the host, or no seat)."""
+        seated = None if self.host else self.access.seated(self.device)
+        return seated[1] if seated and seated[0] == game else None
+
+    def became_host(self) -> None:
+        self.host = True
+
+    def lost_table(self) -> None:
+        """The host removed this device or closed its table: to the join screen, from
+        whichever session the host acted in."""
+        loop, context = self._own
+        loop.call_soon(self._turn_away, context=context)
+
+    def _turn_away(self) -> None:
+        self.turned_away += 1
+        self._going = asyncio.ensure_future(self.go("/join"))
 
     def notice(self, message: str) -> None:
         """A short message at the bottom of the screen, where the thumb is."""
@@ -75,18 +110,27 @@ class AppSession:
             self._asking = asyncio.ensure_future(self._read_preferences())
             await asyncio.wait({self._asking})
             if not self._asking.cancelled():
-                self.lang, self.theme = self._asking.result()
+                self.lang, self.theme, token = self._asking.result()
                 self.page.theme_mode = THEMES.get(self.theme, ft.ThemeMode.SYSTEM)
+                self.device = device_id(token)
+                self.host = self.access.is_host(self.device)
+                self._own = (asyncio.get_running_loop(), contextvars.copy_context())
+                self.access.attach(self.device, self)
                 return
 
     def reconnected(self, e: ft.ControlEvent) -> None:
         if self._asking is not None and not self._asking.done():
             self._asking.cancel()
 
-    async def _read_preferences(self) -> tuple[str, str]:
+    async def _read_preferences(self) -> tuple[str, str, str]:
         prefs = ft.SharedPreferences()
         lang = await prefs.get(PREFS_LANGUAGE) or await self._browser_language()
-        return lang, await prefs.get(PREFS_THEME) or "system"
+        theme = await prefs.get(PREFS_THEME) or "system"
+        token = await prefs.get(PREFS_DEVICE)
+        if not isinstance(token, str) or len(token) < 16:  # a new device (or a tampered one)
+            token = new_device_token()
+            await prefs.set(PREFS_DEVICE, token)
+        return lang, theme, token
 
     async def _browser_language(self) -> str:
         try:

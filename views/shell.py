@@ -6,6 +6,7 @@ from __future__ import annotations
 import flet as ft
 
 from views.fonts import PAGE_FONTS
+from views.model import Table, use_table
 from views.routes import screens_for
 from views.session import SEED, AppContext, AppSession
 
@@ -14,6 +15,9 @@ from views.session import SEED, AppContext, AppSession
 def App(app: AppSession) -> list[ft.Control]:
     route, set_route = ft.use_state(app.page.route)
     stack = screens_for(route, app)
+    # A game finished on any phone turns its entry screen into its sheet on every phone.
+    use_table(next((arg for screen in stack for arg in screen.args if isinstance(arg, Table)),
+                   None), watch=lambda table: table.finished)
 
     def wire() -> None:
         app.page.on_route_change = lambda e: set_route(e.route)

@@ -1,15 +1,21 @@
-"""SQLite persistence: games in progress and finished, known players, the deck memory.
+"""SQLite persistence: games in progress and finished, known players, the deck memory, and who
+may reach what (host devices, tables' join codes, seated devices).
 
-Every write commits at once, so a reload, a closed tab or a restarted server loses nothing.
-The schema is versioned with `PRAGMA user_version`; each migration runs once, in order.
+Every change commits at once, in one transaction (`transaction()`), so a reload, a closed tab
+or a restarted server loses nothing. A game is written only over the revision it was read at:
+a stale copy can never overwrite a newer one. The schema is versioned with
+`PRAGMA user_version`; each migration runs once, in order.
 """
 
 from __future__ import annotations
 
 import json
+import secrets
 import sqlite3
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -36,6 +42,26 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (kind, card)
     );
     """,
+    """
+    ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE tables (
+        game_id INTEGER PRIMARY KEY REFERENCES games(id),
+        code TEXT NOT NULL UNIQUE,
+        closed INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE TABLE hosts (
+        device TEXT PRIMARY KEY,
+        since REAL NOT NULL
+    );
+    CREATE TABLE seats (
+        device TEXT NOT NULL,
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        seat INTEGER NOT NULL,
+        label TEXT NOT NULL,
+        joined REAL NOT NULL,
+        PRIMARY KEY (device, game_id)
+    );
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -47,6 +73,19 @@ class GameRecord:
     status: str
     data: dict[str, Any]
     updated: float
+    revision: int = 0
+
+
+class StaleWrite(RuntimeError):
+    """A game written over a revision that is no longer the stored one."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    device: str
+    seat: int
+    label: str  # what kind of device ("Android phone"), for the host's list
+    joined: float
 
 
 class Store:
@@ -54,7 +93,8 @@ class Store:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         # Flet runs handlers on the event loop, but a lock keeps threaded callers safe too.
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()
+        self._depth = 0  # transactions open on this connection (they nest)
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._migrate()
@@ -74,8 +114,26 @@ class Store:
     def close(self) -> None:
         self._db.close()
 
-    def _write(self, sql: str, params: tuple = ()) -> sqlite3.Cursor:
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """Everything inside is stored together or not at all (nested: the outermost counts)."""
         with self._lock:
+            if self._depth == 0:
+                self._db.execute("BEGIN IMMEDIATE")
+            self._depth += 1
+            try:
+                yield
+            except BaseException:
+                self._depth -= 1
+                if self._depth == 0:
+                    self._db.execute("ROLLBACK")
+                raise
+            self._depth -= 1
+            if self._depth == 0:
+                self._db.execute("COMMIT")
+
+    def _write(self, sql: str, params: tuple = ()) -> sqlite3.Cursor:
+        with self.transaction():
             return self._db.execute(sql, params)
 
     # players ------------------------------------------------------------------------------
@@ -85,10 +143,11 @@ class Store:
 
     def remember_players(self, names: list[str]) -> None:
         now = time.time()
-        for offset, name in enumerate(names):
-            self._write("INSERT INTO players (name, last_used) VALUES (?, ?) ON CONFLICT(name) "
-                        "DO UPDATE SET name = excluded.name, last_used = excluded.last_used",
-                        (name, now - offset * 1e-3))
+        with self.transaction():
+            for offset, name in enumerate(names):
+                self._write("INSERT INTO players (name, last_used) VALUES (?, ?) ON CONFLICT(name) "
+                            "DO UPDATE SET name = excluded.name, "
+                            "last_used = excluded.last_used", (name, now - offset * 1e-3))
 
     # games --------------------------------------------------------------------------------
     def create_game(self, kind: str, data: dict[str, Any]) -> int:
@@ -100,18 +159,91 @@ class Store:
         return int(cursor.lastrowid or 0)
 
     def game(self, game_id: int) -> GameRecord | None:
-        row = self._db.execute("SELECT id, kind, status, data, updated FROM games WHERE id = ?",
+        row = self._db.execute(f"SELECT {RECORD} FROM games WHERE id = ?",
                                (game_id,)).fetchone()
         return _record(row) if row else None
 
-    def save_game(self, game_id: int, data: dict[str, Any], status: str | None = None) -> None:
-        self._write("UPDATE games SET data = ?, status = COALESCE(?, status), updated = ? "
-                    "WHERE id = ?", (json.dumps(data), status, time.time(), game_id))
+    def save_game(self, game_id: int, data: dict[str, Any], revision: int,
+                  status: str | None = None) -> int:
+        """Store the game over `revision` (the one it was read at); returns the new revision.
+        Raises StaleWrite if the stored game has moved on since."""
+        with self.transaction():
+            cursor = self._db.execute(
+                "UPDATE games SET data = ?, status = COALESCE(?, status), updated = ?, "
+                "revision = revision + 1 WHERE id = ? AND revision = ?",
+                (json.dumps(data), status, time.time(), game_id, revision))
+            if cursor.rowcount != 1:
+                raise StaleWrite(f"game {game_id} is no longer at revision {revision}")
+        return revision + 1
 
     def games(self, status: str, limit: int = 20) -> list[GameRecord]:
-        rows = self._db.execute("SELECT id, kind, status, data, updated FROM games "
+        rows = self._db.execute(f"SELECT {RECORD} FROM games "
                                 "WHERE status = ? ORDER BY updated DESC LIMIT ?", (status, limit))
         return [_record(row) for row in rows]
+
+    # access -------------------------------------------------------------------------------
+    def open_table(self, game_id: int) -> str:
+        """The join code of the game's table, made (and the table opened) if it has none."""
+        with self.transaction():
+            row = self._db.execute("SELECT code FROM tables WHERE game_id = ?",
+                                   (game_id,)).fetchone()
+            if row:
+                self._db.execute("UPDATE tables SET closed = 0 WHERE game_id = ?", (game_id,))
+                return str(row[0])
+            while True:
+                code = new_code()
+                try:
+                    self._db.execute("INSERT INTO tables (game_id, code) VALUES (?, ?)",
+                                     (game_id, code))
+                    return code
+                except sqlite3.IntegrityError:  # a code in use: draw again
+                    continue
+
+    def table_code(self, game_id: int) -> str | None:
+        """The join code of the game's open table; None if it has none or it was closed."""
+        row = self._db.execute("SELECT code FROM tables WHERE game_id = ? AND closed = 0",
+                               (game_id,)).fetchone()
+        return str(row[0]) if row else None
+
+    def game_of_code(self, code: str) -> int | None:
+        row = self._db.execute("SELECT game_id FROM tables WHERE code = ? AND closed = 0",
+                               (code,)).fetchone()
+        return int(row[0]) if row else None
+
+    def close_table(self, game_id: int) -> None:
+        """No code opens the table any more and every seat is left."""
+        with self.transaction():
+            self._db.execute("UPDATE tables SET closed = 1 WHERE game_id = ?", (game_id,))
+            self._db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+
+    def add_host(self, device: str) -> None:
+        self._write("INSERT OR IGNORE INTO hosts (device, since) VALUES (?, ?)",
+                    (device, time.time()))
+
+    def is_host(self, device: str) -> bool:
+        return self._db.execute("SELECT 1 FROM hosts WHERE device = ?",
+                                (device,)).fetchone() is not None
+
+    def take_seat(self, device: str, game_id: int, seat: int, label: str = "") -> None:
+        self._write("INSERT INTO seats (device, game_id, seat, label, joined) "
+                    "VALUES (?, ?, ?, ?, ?) ON CONFLICT(device, game_id) DO UPDATE SET "
+                    "seat = excluded.seat, joined = excluded.joined",
+                    (device, game_id, seat, label, time.time()))
+
+    def leave_seat(self, device: str, game_id: int) -> None:
+        self._write("DELETE FROM seats WHERE device = ? AND game_id = ?", (device, game_id))
+
+    def seats(self, game_id: int) -> list[Seat]:
+        rows = self._db.execute("SELECT device, seat, label, joined FROM seats "
+                                "WHERE game_id = ? ORDER BY seat, joined", (game_id,))
+        return [Seat(*row) for row in rows]
+
+    def seat_of(self, device: str) -> tuple[int, int] | None:
+        """(game, seat) of the device's latest seat at a table still open."""
+        row = self._db.execute(
+            "SELECT seats.game_id, seat FROM seats JOIN tables USING (game_id) "
+            "WHERE device = ? AND closed = 0 ORDER BY joined DESC LIMIT 1", (device,)).fetchone()
+        return (int(row[0]), int(row[1])) if row else None
 
     # deck memory --------------------------------------------------------------------------
     def known_cards(self, kind: str) -> list[tuple[str, int]]:
@@ -121,12 +253,26 @@ class Store:
 
     def count_card(self, kind: str, card: str, delta: int) -> None:
         """A card placed (+1) or taken back (-1); a card nobody placed any more is forgotten."""
-        self._write("INSERT INTO deck_cards (kind, card, uses, last_used) VALUES (?, ?, ?, ?) "
-                    "ON CONFLICT(kind, card) DO UPDATE SET uses = uses + excluded.uses, "
-                    "last_used = excluded.last_used", (kind, card, delta, time.time()))
-        self._write("DELETE FROM deck_cards WHERE uses <= 0")
+        with self.transaction():
+            self._write("INSERT INTO deck_cards (kind, card, uses, last_used) "
+                        "VALUES (?, ?, ?, ?) ON CONFLICT(kind, card) DO UPDATE SET "
+                        "uses = uses + excluded.uses, last_used = excluded.last_used",
+                        (kind, card, delta, time.time()))
+            self._write("DELETE FROM deck_cards WHERE uses <= 0")
+
+
+RECORD = "id, kind, status, data, updated, revision"
+
+# Join codes: no letters or digits that read alike (0/O, 1/I/L), 31 ** 8 (about 10 ** 12)
+# codes, and wrong guesses are slowed down (views/access.py).
+CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 8
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
 
 
 def _record(row: tuple) -> GameRecord:
-    game_id, kind, status, data, updated = row
-    return GameRecord(game_id, kind, status, json.loads(data), updated)
+    game_id, kind, status, data, updated, revision = row
+    return GameRecord(game_id, kind, status, json.loads(data), updated, revision)

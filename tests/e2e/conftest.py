@@ -40,13 +40,14 @@ def browser():
 
 @pytest.fixture
 def make_context(browser):
-    """make_context(locale="en-US", color_scheme="light", viewport=None) -> a fresh
-    phone-sized profile."""
+    """make_context(locale="en-US", color_scheme="light", viewport=None, host=True) -> a
+    fresh phone-sized profile: the host's device, or (host=False) a guest's phone."""
     contexts = []
     outside: list[str] = []
 
-    def make(locale: str = "en-US", color_scheme: str = "light", viewport: dict | None = None):
-        context = phone_context(browser, locale, color_scheme, outside, viewport)
+    def make(locale: str = "en-US", color_scheme: str = "light", viewport: dict | None = None,
+             host: bool = True):
+        context = phone_context(browser, locale, color_scheme, outside, viewport, host)
         contexts.append(context)
         return context
 

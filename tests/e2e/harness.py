@@ -25,6 +25,10 @@ TALLYBOOK = [sys.executable, "-c", "from views.app import main; main()"]
 ROOT = Path(__file__).resolve().parents[2]
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
          "is_mobile": True, "has_touch": True}
+# The host's phone: a device token the server knows as a host before it starts (Server), kept
+# where Flutter's SharedPreferences keep it in a browser (phone_context).
+HOST_TOKEN = "e2e-host-device-token-0123456789"
+HOST_PREFS = f"localStorage.setItem('flutter.tallybook.device', JSON.stringify('{HOST_TOKEN}'))"
 LOCAL = re.compile(rf"^https?://(?!(127\.0\.0\.1|{re.escape(LAN_HOST)})[:/])")
 
 
@@ -46,6 +50,7 @@ class Server:
         self.ready_seconds = 0.0
 
     def start(self) -> None:
+        self.knows_host()
         began = time.monotonic()
         command = shutil.which("tallybook")
         argv = [command] if command else TALLYBOOK
@@ -65,6 +70,21 @@ class Server:
                     raise RuntimeError("tallybook did not start") from None
                 time.sleep(0.02)
         self.ready_seconds = time.monotonic() - began
+
+    def knows_host(self) -> None:
+        from views.access import device_id
+        from views.app import DB_NAME
+        from views.store import Store
+
+        store = Store(self.data / DB_NAME)
+        store.add_host(device_id(HOST_TOKEN))
+        store.close()
+
+    @property
+    def pin(self) -> str:
+        """The host PIN this run printed."""
+        log = (self.data.parent / "server.log").read_text(encoding="utf-8")
+        return re.findall(r"Host PIN: ([A-Z0-9]+)", log)[-1]
 
     def stop(self) -> None:
         if self.proc is None:
@@ -91,11 +111,15 @@ SMALL_PHONE = {"width": 320, "height": 640}  # the smallest phones still in use
 
 
 def phone_context(browser, locale: str = "en-US", color_scheme: str = "light",
-                  outside: list[str] | None = None, viewport: dict | None = None):
-    """A fresh phone-sized profile (390 x 844 unless `viewport` says otherwise); every
-    non-local request is aborted (and recorded)."""
+                  outside: list[str] | None = None, viewport: dict | None = None,
+                  host: bool = True):
+    """A fresh phone-sized profile (390 x 844 unless `viewport` says otherwise), the host's
+    device unless `host` is False (a guest's phone, new to the server); every non-local
+    request is aborted (and recorded)."""
     context = browser.new_context(**{**PHONE, "viewport": viewport or PHONE["viewport"]},
                                   locale=locale, color_scheme=color_scheme)
+    if host:
+        context.add_init_script(HOST_PREFS)
     sink = outside if outside is not None else []
     context.route(LOCAL, lambda route: (sink.append(route.request.url), route.abort()))
     context.set_default_timeout(15_000)

@@ -18,7 +18,7 @@ def finished_game(server, file: dict) -> int:
     """A finished Symbiose game in the store, as the app stores one."""
     store = Store(server.data / "tallybook.sqlite3")
     game_id = store.create_game("symbiose", {"file": file, "cursor": None, "undo": []})
-    store.save_game(game_id, {"file": file, "cursor": None, "undo": []}, status="finished")
+    store.save_game(game_id, {"file": file, "undo": []}, 0, status="finished")
     store.close()
     return game_id
 

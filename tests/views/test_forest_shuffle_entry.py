@@ -84,6 +84,9 @@ async def test_base_game_entered_through_the_ui_matches_the_scorer(open_app, sto
     assert c.find("card-0-0-top-0").label.endswith(f"{line.points} points")
     await c.tap("finish")
     assert c.page.route == f"/forest-shuffle/{game_id}/sheet"
+    assert store.game(game_id).status == "active"  # until the host finishes it
+    await c.tap("finish-game")
+    await c.tap("confirm")
     assert store.game(game_id).status == "finished"
     for index, player in enumerate(expected.players):
         tile = c.get(f"result-{index}").content

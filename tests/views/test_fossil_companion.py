@@ -96,7 +96,7 @@ async def test_refusals_at_their_place_keep_everything(open_app, store):
     data = store.game(game_id).data  # three rounds at 7 each, stored by an older server
     data["file"]["log"] += [{"move": n, "cost": 7, "take": f"{f}:1"} for n, f in (
         ("Cas", "ammonite"), ("Dee", "poplar_leaf"), ("Ann", "scallop"), ("Bob", "trilobite"))] * 3
-    store.save_game(game_id, data)
+    store.save_game(game_id, data, store.game(game_id).revision)
     c2 = await open_app(route=f"/fossil/{game_id}", restarted=True)
     assert shown_scores(c2) == [7, 7, 9, 9]
     await turn(c2, 2, "fish:2")  # Cas
@@ -217,7 +217,7 @@ async def test_delete_shows_problems_at_their_place_and_loses_nothing(open_app, 
     await turn(c, 1, "ammonite:2")
     data = store.game(game_id).data
     data["file"]["log"].insert(0, {"move": "Dee", "cost": 1, "take": "ammonite:3"})
-    store.save_game(game_id, data)
+    store.save_game(game_id, data, store.game(game_id).revision)
     c = await open_app(route=f"/fossil/{game_id}", restarted=True)
     assert "no ammonite worth 3 left" in c.get("log-problem-1").label
     assert c.find("cost-1") is None  # no new turns on a broken log

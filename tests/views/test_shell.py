@@ -61,7 +61,8 @@ async def test_settings_are_remembered_on_the_device(open_app):
     await c.tap("settings")
     await c.tap("lang-nl")
     await c.tap("theme-dark")
-    assert prefs == {PREFS_LANGUAGE: "nl", PREFS_THEME: "dark"}
+    assert {k: prefs[k] for k in (PREFS_LANGUAGE, PREFS_THEME)} == {PREFS_LANGUAGE: "nl",
+                                                                    PREFS_THEME: "dark"}
     assert "Instellingen" in c.texts()
     again = await open_app(prefs=prefs)
     assert "Spellen" in again.texts()
@@ -92,7 +93,7 @@ DUEL = {**example("symbiose-duel.json"), "river_left_of": "Bob"}  # not the firs
 ])
 async def test_a_rematch_starts_as_the_last_game_was_set_up(open_app, store, game, data):
     last = store.create_game(game, data)
-    store.save_game(last, data, status="finished")
+    store.save_game(last, data, store.game(last).revision, status="finished")
     c = await open_app(f"/{game}/{last}/sheet")
     await c.tap("rematch")
     assert c.page.route == f"/new/{game}?again={last}"

@@ -18,7 +18,7 @@ def test_schema_and_persistence(tmp_path):
     assert other.game(game_id).data["file"]["players"][0]["name"] == "Ann"
     assert other.known_cards("symbiose") == [("fish/blue/5", 2), ("frog/pink/2xpink", 1)]
     assert other.known_players() == ["Ann", "Bob"]
-    store.save_game(game_id, other.game(game_id).data, status="finished")
+    store.save_game(game_id, other.game(game_id).data, 0, status="finished")
     assert [g.id for g in other.games("finished")] == [game_id]
     store.count_card("symbiose", "frog/pink/2xpink", -1)
     assert other.known_cards("symbiose") == [("fish/blue/5", 2)]

@@ -31,6 +31,9 @@ async def test_standard_table_entered_completely_matches_scorer(open_app, store)
     assert store.game(game_id).data["file"]["players"] == file["players"]
     await c.tap("finish")
     assert c.page.route == f"/symbiose/{game_id}/sheet"
+    assert store.game(game_id).status == "active"  # until the host finishes it
+    await c.tap("finish-game")
+    await c.tap("confirm")
     assert store.game(game_id).status == "finished"
     winners = c.get("winners").content.value
     assert all(name in winners for name in expected.winners)
@@ -65,7 +68,7 @@ async def test_known_card_is_one_tap_and_new_card_four(open_app, store):
     # the cursor moved on by itself: tiles 0 and 1 of Ann's top row are filled
     game = store.game(1).data
     assert game["file"]["players"][0]["pond"][0][:3] == ["frog/pink/2xpink"] * 2 + [None]
-    assert game["cursor"] == ["pond", 0, 0, 2]
+    assert list(game["cursors"].values()) == [["pond", 0, 0, 2]]  # this phone's
 
 
 async def test_undo_clear_and_edit(open_app, store):

@@ -2,7 +2,9 @@
 slots, the cave), the boxes in play, and what can be undone.
 
 Stored as the game file of GAME_FILES.md (which names the boxes in play, so that the scorer
-checks every card against them) plus the `undo` list of earlier `players`. The forests are
+checks every card against them) plus the `undo` list: each change's forest before and after,
+and the phone that made it, which alone may undo it (while that forest still is as the change
+left it: every phone at the table enters its own forest and undoes its own taps). The forests are
 frozen values: an operation builds the changed tree and forest anew and keeps every other
 object as it was, so a screen sees at once (by identity) what a change touched. Every number
 and problem comes from the scorer, computed once per change (`live`).
@@ -19,7 +21,7 @@ from scorer import places as scorer_places
 from scorer.forest_shuffle.models import SAPLING, SLOTS
 from scorer.forest_shuffle.placing import symbol_matters
 from views import i18n
-from views.model import Table
+from views.model import Table, operation
 from views.new_table import NewTable
 from views.store import Store
 
@@ -28,6 +30,7 @@ TREE = "tree"  # a spot's part when it names the tree (or shrub, sapling) itself
 
 # (player, tree, "tree" or a slot, index in the slot or None for the whole slot/tree)
 Spot = tuple[int, int, str, int | None]
+Phone = str  # who made a change: the phone's device id
 
 
 @dataclass(frozen=True)
@@ -164,9 +167,8 @@ class ForestTable(Table):
         # Games stored before the file named its boxes kept them beside it.
         self.boxes: tuple[str, ...] = tuple(file.get("boxes") or data.get("boxes") or ["base"])
         self.forests: tuple[Forest, ...] = tuple(Forest.read(p) for p in file["players"])
-        # Each earlier state with its stored form, so that a save writes it without rebuilding.
-        self._undo: list[tuple[tuple[Forest, ...], list[dict[str, Any]]]] = [
-            (tuple(Forest.read(p) for p in players), players) for players in data.get("undo", [])]
+        self._undo: list[Change] = [Change.read(entry) for entry in data.get("undo", [])
+                                    if isinstance(entry, dict)]  # (older games: whole tables)
         self._stored: tuple[tuple[Forest, ...], list[dict[str, Any]]] | None = None
         self._live: tuple[tuple[Forest, ...], Live] | None = None
 
@@ -181,7 +183,7 @@ class ForestTable(Table):
                 "players": self._players()}
 
     def data(self) -> dict[str, Any]:
-        return {"file": self.game_file(), "undo": [players for _, players in self._undo]}
+        return {"file": self.game_file(), "undo": [change.stored() for change in self._undo]}
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -204,9 +206,13 @@ class ForestTable(Table):
     def card_count(self) -> int:
         return sum(tree.card_count for forest in self.forests for tree in forest.trees)
 
-    @property
-    def undoable(self) -> bool:
-        return bool(self._undo)
+    def undoable(self, phone: Phone) -> Change | None:
+        """What `phone`'s Undo takes back: its latest change whose forest is still as the
+        change left it."""
+        for change in reversed(self._undo):
+            if change.phone == phone and self.forests[change.player] == change.after:
+                return change
+        return None
 
     @property
     def live(self) -> Live:
@@ -234,58 +240,61 @@ class ForestTable(Table):
         return i18n.ui("forest.progress", lang, cards=self.card_count())
 
     # operations ---------------------------------------------------------------------------
-    def _change(self, forests: tuple[Forest, ...]) -> None:
-        """The forests as they now are; what they were can be undone. Saves."""
-        self._undo.append((self.forests, self._players()))
+    def _change(self, phone: Phone, player: int, forest: Forest) -> None:
+        """`player`'s forest as it now is; `phone` may undo it."""
+        self._undo.append(Change(phone, player, self.forests[player], forest))
         del self._undo[:-UNDO_DEPTH]
-        self.forests = forests
-        self.save()
+        self.forests = (*self.forests[:player], forest, *self.forests[player + 1:])
 
-    def _with_forest(self, player: int, forest: Forest) -> tuple[Forest, ...]:
-        return (*self.forests[:player], forest, *self.forests[player + 1:])
+    def _with_tree(self, phone: Phone, player: int, index: int, tree: Tree) -> None:
+        self._change(phone, player, self.forests[player].with_tree(index, tree))
 
-    def _with_tree(self, player: int, index: int, tree: Tree) -> None:
-        self._change(self._with_forest(player, self.forests[player].with_tree(index, tree)))
-
-    def add_tree(self, player: int, species: str, symbol: str | None = None) -> None:
+    @operation
+    def add_tree(self, player: int, species: str, symbol: str | None = None,
+                 phone: Phone = "") -> None:
         forest = self.forests[player]
         tree = Tree(species, symbol if species != SAPLING else None)
-        self._change(self._with_forest(player, replace(forest, trees=(*forest.trees, tree))))
+        self._change(phone, player, replace(forest, trees=(*forest.trees, tree)))
 
-    def place(self, player: int, tree: int, slot: str, card: Card) -> None:
+    @operation
+    def place(self, player: int, tree: int, slot: str, card: Card, phone: Phone = "") -> None:
         """`card` into `slot` of the tree, beside the cards already there (a shared slot)."""
         host = self.tree(player, tree)
-        self._with_tree(player, tree, host.with_cards(slot, (*host.cards(slot), card)))
+        self._with_tree(phone, player, tree, host.with_cards(slot, (*host.cards(slot), card)))
 
-    def replace(self, spot: Spot, card: Card) -> None:
+    @operation
+    def replace(self, spot: Spot, card: Card, phone: Phone = "") -> None:
         """Another card at `spot`; a tree replaced keeps the cards around it."""
         player, tree, part, index = spot
         host = self.tree(player, tree)
         if part == TREE:
             symbol = card.symbol if card.species != SAPLING else None
-            self._with_tree(player, tree, replace(host, species=card.species, symbol=symbol))
+            self._with_tree(phone, player, tree,
+                            replace(host, species=card.species, symbol=symbol))
             return
         cards = list(host.cards(part))
         cards[index or 0] = card
-        self._with_tree(player, tree, host.with_cards(part, tuple(cards)))
+        self._with_tree(phone, player, tree, host.with_cards(part, tuple(cards)))
 
-    def set_symbol(self, spot: Spot, symbol: str) -> None:
-        self.replace(spot, replace(self.card_at(spot), symbol=symbol))
+    def set_symbol(self, spot: Spot, symbol: str, phone: Phone = "") -> None:
+        self.replace(spot, replace(self.card_at(spot), symbol=symbol), phone)
 
-    def remove(self, spot: Spot) -> None:
+    @operation
+    def remove(self, spot: Spot, phone: Phone = "") -> None:
         """The card at `spot` taken away; the tree with every card around it."""
         player, tree, part, index = spot
         forest = self.forests[player]
         if part == TREE:
             trees = (*forest.trees[:tree], *forest.trees[tree + 1:])
-            self._change(self._with_forest(player, replace(forest, trees=trees)))
+            self._change(phone, player, replace(forest, trees=trees))
             return
         host = self.tree(player, tree)
         cards = host.cards(part)
         k = index or 0
-        self._with_tree(player, tree, host.with_cards(part, cards[:k] + cards[k + 1:]))
+        self._with_tree(phone, player, tree, host.with_cards(part, cards[:k] + cards[k + 1:]))
 
-    def move(self, spot: Spot, to_tree: int) -> None:
+    @operation
+    def move(self, spot: Spot, to_tree: int, phone: Phone = "") -> None:
         """A dweller to the same side of another tree of the same forest: one undo step."""
         player, tree, part, index = spot
         forest = self.forests[player]
@@ -295,23 +304,45 @@ class ForestTable(Table):
         forest = forest.with_tree(tree, source.with_cards(part, source.cards(part)[:k]
                                                           + source.cards(part)[k + 1:]))
         forest = forest.with_tree(to_tree, target.with_cards(part, (*target.cards(part), card)))
-        self._change(self._with_forest(player, forest))
+        self._change(phone, player, forest)
 
-    def set_cave(self, player: int, count: int) -> None:
-        forest = self.forests[player]
-        self._change(self._with_forest(player, replace(forest, cave=max(0, count))))
+    @operation
+    def set_cave(self, player: int, count: int, phone: Phone = "") -> None:
+        self._change(phone, player, replace(self.forests[player], cave=max(0, count)))
 
-    def set_cave_type(self, player: int, cave_type: str) -> None:
-        forest = self.forests[player]
-        self._change(self._with_forest(player, replace(forest, cave_type=cave_type)))
+    @operation
+    def set_cave_type(self, player: int, cave_type: str, phone: Phone = "") -> None:
+        self._change(phone, player, replace(self.forests[player], cave_type=cave_type))
 
-    def undo(self) -> bool:
-        if not self._undo:
+    @operation
+    def undo(self, phone: Phone = "") -> bool:
+        change = self.undoable(phone)
+        if change is None:
             return False
-        self.forests, players = self._undo.pop()
-        self._stored = (self.forests, players)
-        self.save()
+        self._undo.remove(change)
+        forests = list(self.forests)
+        forests[change.player] = change.before
+        self.forests = tuple(forests)
         return True
+
+
+@dataclass(frozen=True)
+class Change:
+    """One forest before and after a change, and the phone that made it."""
+
+    phone: Phone
+    player: int
+    before: Forest
+    after: Forest
+
+    @classmethod
+    def read(cls, stored: dict[str, Any]) -> Change:
+        return cls(stored["phone"], stored["player"], Forest.read(stored["before"]),
+                   Forest.read(stored["after"]))
+
+    def stored(self) -> dict[str, Any]:
+        return {"phone": self.phone, "player": self.player, "before": self.before.stored(),
+                "after": self.after.stored()}
 
 
 # the scorer's view ------------------------------------------------------------------------

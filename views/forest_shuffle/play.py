@@ -28,7 +28,7 @@ from views.i18n import scorer_text
 from views.model import use_table
 from views.session import use_app
 from views.widgets.common import NAME_CHIP, TAP, do, labelled, pill, swipeable, text
-from views.widgets.top_bar import top_bar
+from views.widgets.top_bar import entry_bar
 from views.widgets.totals import TotalsBar, totals_of
 
 CELL_W, CELL_H = 112, 56  # px: a card of a tree's cross at its widest
@@ -65,9 +65,9 @@ class Taps:
     `Ui`. One per screen (stable, so memoised children keep it as an equal prop); `ui` is the
     state of the last render, read when a tap arrives."""
 
-    def __init__(self, table: ForestTable, set_ui) -> None:
-        self.table, self.set_ui = table, set_ui
-        self.ui = Ui()
+    def __init__(self, table: ForestTable, set_ui, phone: str, ui: Ui) -> None:
+        self.table, self.set_ui, self.phone = table, set_ui, phone
+        self.ui = ui
 
     def _set(self, **changes) -> None:
         self.ui = replace(self.ui, **changes)
@@ -102,15 +102,15 @@ class Taps:
         self._set(picking=None, selected=None)
         card = Card(species, symbol)
         if picking.replacing is not None:
-            self.table.replace(picking.replacing, card)
+            self.table.replace(picking.replacing, card, phone=self.phone)
         elif picking.side == WHOLE:
-            self.table.add_tree(player, species, symbol)
+            self.table.add_tree(player, species, symbol, phone=self.phone)
         else:
-            self.table.place(player, picking.tree, picking.side, card)
+            self.table.place(player, picking.tree, picking.side, card, phone=self.phone)
 
     def add_tree(self, species: str) -> None:
         self._set(selected=None)
-        self.table.add_tree(self.ui.shown, species)
+        self.table.add_tree(self.ui.shown, species, phone=self.phone)
 
     def select(self, spot: Spot) -> None:
         self._set(selected=None if self.ui.selected == spot else spot, moving=None)
@@ -126,36 +126,36 @@ class Taps:
         moving = self.ui.moving
         if moving is not None and moving[0] == self.ui.shown and moving[2] == slot:
             self._set(moving=None)
-            self.table.move(moving, tree)
+            self.table.move(moving, tree, phone=self.phone)
         else:
             self.open_sheet(tree, slot)
 
     def remove(self, spot: Spot) -> None:
         self._set(selected=None)
-        self.table.remove(spot)
+        self.table.remove(spot, phone=self.phone)
 
     def set_symbol(self, spot: Spot, symbol: str) -> None:
-        self.table.set_symbol(spot, symbol)
+        self.table.set_symbol(spot, symbol, phone=self.phone)
 
     def cave_step(self, delta: int) -> None:
         player = self.ui.shown
-        self.table.set_cave(player, self.table.forests[player].cave + delta)
+        self.table.set_cave(player, self.table.forests[player].cave + delta, phone=self.phone)
 
     def cave_type(self, cave_type: str) -> None:
-        self.table.set_cave_type(self.ui.shown, cave_type)
+        self.table.set_cave_type(self.ui.shown, cave_type, phone=self.phone)
 
     def undo(self) -> None:
-        if self.table.undoable:
+        if self.table.undoable(self.phone):
             self._set(selected=None, moving=None)
-            self.table.undo()
+            self.table.undo(self.phone)
 
 
 @ft.component
 def Play(table: ForestTable) -> ft.View:
     app = use_app()
     use_table(table)
-    ui, set_ui = ft.use_state(Ui())
-    taps = ft.use_memo(lambda: Taps(table, set_ui), [table])
+    ui, set_ui = ft.use_state(lambda: Ui(shown=app.own_seat(table.id) or 0))
+    taps = ft.use_memo(lambda: Taps(table, set_ui, app.device, ui), [table])
     taps.ui = ui
     live = table.live
     player = min(ui.shown, len(table.names) - 1)
@@ -165,10 +165,11 @@ def Play(table: ForestTable) -> ft.View:
         await app.go(f"{table.route}/sheet")
 
     complete = table.complete
-    view = ft.View(route=table.route, appbar=top_bar(
-        app, app.t("game.forest-shuffle"),
+    view = ft.View(route=table.route, appbar=entry_bar(
+        app, table.route, app.t("game.forest-shuffle"),
         actions=[labelled("undo", ft.IconButton(
-                     ft.Icons.UNDO, tooltip=app.t("entry.undo"), disabled=not table.undoable,
+                     ft.Icons.UNDO, tooltip=app.t("entry.undo"),
+                     disabled=table.undoable(app.device) is None,
                      on_click=taps.undo, width=TAP, height=TAP)),
                  labelled("open-sheet", ft.IconButton(
                      ft.Icons.LEADERBOARD, tooltip=app.t("entry.score_sheet"),

@@ -34,7 +34,7 @@ from scorer.fossil.models import (
 from scorer.fossil.scoring import FossilGame
 from scorer.places import LogEntry
 from views import i18n
-from views.model import Table
+from views.model import Table, operation
 from views.new_table import NewTable
 from views.store import Store
 
@@ -240,15 +240,18 @@ class FossilTable(Table):
         return Evaluate.model_validate({"evaluate": fossil, "holdings": given})
 
     # operations: each is checked first and stored only if the scorer accepts it -----------
+    @operation
     def move(self, player: int, cost: int, card: Card, at: int | None = None) -> list[Refusal]:
         """`player` pays `cost` and takes `card`: a new turn, or the correction of move `at`."""
         return self._put(Move(move=self.names[player], cost=cost, take=card_text(card)), at)
 
+    @operation
     def exchange(self, player: int, gives: Card, other: int, gets: Card) -> list[Refusal]:
         return self._put(Exchange(exchange=ExchangeDetail.model_validate({
             "player": self.names[player], "gives": card_text(gives),
             "with": self.names[other], "gets": card_text(gets)})))
 
+    @operation
     def evaluate(self, fossil: str, holdings: dict[int, tuple[int, ...]] | None = None
                  ) -> list[Refusal]:
         """Evaluate `fossil` from the log's holdings, or from the calculator's `holdings`."""
@@ -256,41 +259,44 @@ class FossilTable(Table):
                  else self._evaluation(fossil, holdings))
         return self._put(event)
 
+    @operation
     def adjust(self, player: int, points: int, note: str = "") -> list[Refusal]:
         return self._put(Adjust(adjust=self.names[player], points=points, note=note or None))
 
+    @operation
     def end(self) -> list[Refusal]:
         return self._put(End(end=True))
 
+    @operation
     def confirm_last(self) -> None:
         """The players say the fossil just taken was the last one on the board."""
         take = state.last_take(self.live.game)
         self.confirmed = None if take is None else take.index
-        self._save()
 
+    @operation
     def undo(self) -> LogEvent | None:
         """Take back the last log entry; returns it."""
         if not self.log:
             return None
         event = self.log.pop()
-        self._save()
         return event
 
+    @operation
     def delete(self, index: int) -> None:
         del self.log[index]
-        self._save()
 
+    @operation
     def add_aside(self, card: Card) -> None:
         if len(self.set_aside) < SET_ASIDE:
             self.set_aside = (*self.set_aside, card)
-            self._save()
 
+    @operation
     def remove_aside(self, index: int) -> None:
         self.set_aside = self.set_aside[:index] + self.set_aside[index + 1:]
-        self._save()
 
-    def _save(self) -> None:
-        self.save(finished=self.ended)
+    def _store(self) -> None:
+        self.finished = self.finished or self.ended  # the log's end ends the game: read-only
+        super()._store()
 
     def _put(self, event: LogEvent, at: int | None = None) -> list[Refusal]:
         refused = self.refusal(event, at)
@@ -300,7 +306,6 @@ class FossilTable(Table):
             self.log.append(event)
         else:
             self.log[at] = event
-        self._save()
         return []
 
     def refusal(self, event: LogEvent, at: int | None = None) -> list[Refusal]:

@@ -32,7 +32,7 @@ from views.i18n import scorer_text
 from views.model import use_table
 from views.session import AppSession, use_app
 from views.widgets.common import TAP, do, labelled, pill, section, text
-from views.widgets.top_bar import top_bar
+from views.widgets.top_bar import entry_bar
 
 MemoScoreTile = ft.memo(ScoreTile)
 
@@ -217,7 +217,7 @@ def Play(table: FossilTable) -> ft.View:
                   else app.t("entry.undo"))
     return ft.View(
         route=table.route, padding=ft.Padding.symmetric(horizontal=12, vertical=8),
-        appbar=top_bar(app, app.t("game.fossil"), actions=[
+        appbar=entry_bar(app, table.route, app.t("game.fossil"), actions=[
             labelled("undo", ft.IconButton(ft.Icons.UNDO, tooltip=undo_label, width=TAP,
                                            height=TAP, disabled=last is None, on_click=undo)),
             labelled("open-sheet", ft.IconButton(

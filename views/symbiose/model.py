@@ -1,7 +1,9 @@
 """A Symbiose table being entered: the ponds (and the duel river), where entry stands, undo.
 
-Stored as the game file of GAME_FILES.md with `None` for an empty tile, plus the `cursor` and
-the `undo` list. Numbers and problems come from the scorer (`live`), computed once per change.
+Stored as the game file of GAME_FILES.md with `None` for an empty tile, plus each phone's
+selected tile (`cursors`) and the `undo` list, whose entries say which phone made them: every
+phone at the table selects and undoes on its own. Numbers and problems come from the scorer
+(`live`), computed once per change.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from scorer.places import PondTile, RiverTile, Spot
 from scorer.symbiose.models import COLUMNS, DUEL_RIVER, ROWS, Card, SymbioseGame, parse_card_text
 from scorer.symbiose.scoring import counted_ponds
 from views import i18n
-from views.model import Table
+from views.model import Table, operation
 from views.new_table import NewTable
 from views.store import Store
 
@@ -23,6 +25,18 @@ DECK = "symbiose"  # the deck memory's name for this game's known cards
 # A slot names one tile: ("pond", player, row, column) or ("river", index).
 Slot = tuple
 Owner = int | str  # a player's index, or "river"
+Phone = str  # who made a change: the phone's device id ("" for a table without phones)
+UNDO_DEPTH = 200
+
+
+@dataclass(frozen=True)
+class Change:
+    """One placing, undoable by the phone that made it while the tile still shows it."""
+
+    phone: Phone
+    slot: Slot
+    old: str | None
+    new: str | None
 
 
 @dataclass(frozen=True)
@@ -77,8 +91,7 @@ class SymbioseTable(Table):
             seat = new.river_left_of if isinstance(new, SymbioseNewTable) else 0
             file["river"] = [None] * DUEL_RIVER
             file["river_left_of"] = names[seat]
-        return store.create_game(cls.kind, {"file": file, "cursor": ["pond", 0, 0, 0],
-                                            "undo": []})
+        return store.create_game(cls.kind, {"file": file, "cursors": {}, "undo": []})
 
     def load(self, data: dict[str, Any]) -> None:
         file = data["file"]
@@ -88,9 +101,12 @@ class SymbioseTable(Table):
             [list(row) for row in player["pond"]] for player in file["players"]]
         self.river: list[str | None] = list(file.get("river") or [])
         self.river_left_of: str | None = file.get("river_left_of")
-        self.cursor: Slot | None = tuple(data["cursor"]) if data.get("cursor") else None
-        self.undo_stack: list[tuple[Slot, str | None, str | None]] = [
-            (tuple(slot), old, new) for slot, old, new in data.get("undo", [])]
+        self.cursors: dict[Phone, Slot] = {
+            phone: tuple(slot) for phone, slot in (data.get("cursors") or {}).items()}
+        self.changes: list[Change] = [
+            Change(*entry) if len(entry) == 4 else Change("", *entry)  # before phones
+            for entry in data.get("undo", [])]
+        self.changes = [replace(change, slot=tuple(change.slot)) for change in self.changes]
         self._live: tuple[int, Live] | None = None
 
     def game_file(self) -> dict[str, Any]:
@@ -105,8 +121,9 @@ class SymbioseTable(Table):
         return file
 
     def data(self) -> dict[str, Any]:
-        return {"file": self.game_file(), "cursor": list(self.cursor) if self.cursor else None,
-                "undo": [[list(slot), old, new] for slot, old, new in self.undo_stack]}
+        return {"file": self.game_file(),
+                "cursors": {phone: list(slot) for phone, slot in self.cursors.items()},
+                "undo": [[c.phone, list(c.slot), c.old, c.new] for c in self.changes]}
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -194,6 +211,19 @@ class SymbioseTable(Table):
         return i18n.ui("home.progress", lang, filled=len(slots) - len(self.empty_slots()),
                        total=len(slots), mode=i18n.ui(f"variant.symbiose.{self.mode}", lang))
 
+    # each phone's own -------------------------------------------------------------------------
+    def cursor(self, phone: Phone) -> Slot | None:
+        """The tile `phone` has selected: its last choice, else the first empty tile."""
+        return self.cursors.get(phone) or self.next_empty(self.slots()[-1])
+
+    def undoable(self, phone: Phone) -> Change | None:
+        """The change `phone`'s Undo takes back: its latest one whose tile still shows it (a
+        tile another phone changed since is theirs now)."""
+        for change in reversed(self.changes):
+            if change.phone == phone and self.card_at(change.slot) == change.new:
+                return change
+        return None
+
     # operations ---------------------------------------------------------------------------
     def _put(self, slot: Slot, card: str | None) -> None:
         if slot[0] == "river":
@@ -202,44 +232,49 @@ class SymbioseTable(Table):
             _, player, row, column = slot
             self.ponds[player][row][column] = card
 
-    def place(self, card: str | None, slot: Slot | None = None) -> None:
-        """Put `card` (None clears) on `slot` (default: the selected tile), then move on to
-        the next empty tile. The deck memory learns the card."""
-        slot = slot or self.cursor
+    @operation
+    def place(self, card: str | None, phone: Phone = "", slot: Slot | None = None) -> None:
+        """Put `card` (None clears) on `slot` (default: the phone's selected tile), then move
+        that phone on to the next empty tile. The deck memory learns the card."""
+        slot = slot or self.cursor(phone)
         if slot is None:
             return
         old = self.card_at(slot)
         self._put(slot, card)
-        self.undo_stack.append((slot, old, card))
-        self.cursor = self.next_empty(slot) if card is not None else slot
+        self.changes.append(Change(phone, slot, old, card))
+        del self.changes[:-UNDO_DEPTH]
+        moved_on = self.next_empty(slot) if card is not None else slot
+        if moved_on is None:  # the table is full: nothing selected
+            self.cursors.pop(phone, None)
+        else:
+            self.cursors[phone] = moved_on
         if card is not None:
             self.store.count_card(DECK, card, +1)
-        self.save()
 
-    def undo(self) -> tuple[Slot, str | None, str | None] | None:
-        """Take back the last change; returns (slot, restored card, removed card)."""
-        if not self.undo_stack:
+    @operation
+    def undo(self, phone: Phone = "") -> Change | None:
+        """Take back `phone`'s last change that still stands (see `undoable`)."""
+        change = self.undoable(phone)
+        if change is None:
             return None
-        slot, old, new = self.undo_stack.pop()
-        self._put(slot, old)
-        self.cursor = slot
-        if new is not None:
-            self.store.count_card(DECK, new, -1)
-        if old is not None:
-            self.store.count_card(DECK, old, +1)
-        self.save()
-        return slot, old, new
+        self.changes.remove(change)
+        self._put(change.slot, change.old)
+        self.cursors[phone] = change.slot
+        if change.new is not None:
+            self.store.count_card(DECK, change.new, -1)
+        if change.old is not None:
+            self.store.count_card(DECK, change.old, +1)
+        return change
 
-    def select(self, slot: Slot) -> None:
-        self.cursor = slot
-        self.save()
+    @operation
+    def select(self, slot: Slot, phone: Phone = "") -> None:
+        self.cursors[phone] = slot
 
-    def show(self, owner: Owner) -> None:
-        """Turn to `owner`'s tiles: the first empty one is selected, if any."""
+    def show(self, owner: Owner, phone: Phone = "") -> None:
+        """Turn `phone` to `owner`'s tiles: the first empty one is selected, if any."""
         empties = [slot for slot in self.empty_slots() if owner_of(slot) == owner]
-        if empties and self.cursor != empties[0]:
-            self.cursor = empties[0]
-            self.save()
+        if empties and self.cursor(phone) != empties[0]:
+            self.select(empties[0], phone)
 
 
 def _card(text: str | None) -> Card | None:

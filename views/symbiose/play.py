@@ -16,7 +16,7 @@ from views.symbiose.card_sheet import CardSheet
 from views.symbiose.model import Owner, Slot, SymbioseTable, owner_of
 from views.symbiose.pond import ColumnLabels, Pond, column_captions, slot_name, tile_width
 from views.widgets.common import NAME_CHIP, TAP, do, labelled, pill, section, swipeable, text
-from views.widgets.top_bar import top_bar
+from views.widgets.top_bar import entry_bar
 from views.widgets.totals import TotalsBar, totals_of
 
 
@@ -24,10 +24,18 @@ from views.widgets.totals import TotalsBar, totals_of
 def Play(table: SymbioseTable) -> ft.View:
     app = use_app()
     use_table(table)
-    cursor = table.cursor
+    phone = app.device
+    cursor = table.cursor(phone)
     # The pond shown: the one chosen here, until the selected tile moves (a card placed, a tile
     # tapped, another phone's change); then the selected tile's.
-    chosen, set_chosen = ft.use_state(lambda: (cursor, owner_of(cursor) if cursor else 0))
+    chosen, set_chosen = ft.use_state(lambda: first_shown(app, table, cursor))
+
+    def to_own_pond() -> None:
+        seat = app.own_seat(table.id)
+        if seat is not None and (cursor is None or owner_of(cursor) != seat):
+            show(seat)
+
+    ft.on_mounted(to_own_pond)
     shown: Owner = chosen[1] if chosen[0] == cursor or cursor is None else owner_of(cursor)
     seen = ft.use_ref(cursor)  # the tile this phone was last shown as selected
     seen.current = cursor
@@ -35,14 +43,14 @@ def Play(table: SymbioseTable) -> ft.View:
     def place(card: str) -> None:
         """Onto the tile this phone shows selected. A tap sent before the phone saw the tile
         move on (the second of a double tap) is dropped, never placed on the next tile."""
-        if seen.current == table.cursor:
-            table.place(card)
+        if seen.current == table.cursor(phone):
+            table.place(card, phone)
 
     place_stable = ft.use_callback(place, [table])
 
     def show(owner: Owner) -> None:
-        table.show(owner)
-        set_chosen((table.cursor, owner))
+        table.show(owner, phone)
+        set_chosen((table.cursor(phone), owner))
 
     def step(by: int) -> None:
         owners = table.owners()
@@ -65,16 +73,17 @@ def Play(table: SymbioseTable) -> ft.View:
                         color=ft.Colors.ON_SURFACE_VARIANT))
     else:
         top.append(ColumnLabels(column_captions(table, int(shown), app.lang), tile))
-    top += [Pond(table, shown, tile), *problem_texts(app, table)]
+    top += [Pond(table, shown, cursor, tile), *problem_texts(app, table)]
     lower = sheet_controls(app, table, cursor, place_stable)
     undo = ft.IconButton(ft.Icons.UNDO, tooltip=app.t("entry.undo"), width=TAP, height=TAP,
-                         disabled=not table.undo_stack, on_click=table.undo)
+                         disabled=table.undoable(phone) is None,
+                         on_click=lambda: table.undo(phone))
     to_sheet = ft.IconButton(ft.Icons.LEADERBOARD, tooltip=app.t("entry.score_sheet"),
                              width=TAP, height=TAP, disabled=not table.complete,
                              on_click=finish)
     return ft.View(
         route=table.route, padding=0,
-        appbar=top_bar(app, app.t("game.symbiose"),
+        appbar=entry_bar(app, table.route, app.t("game.symbiose"),
                        actions=[labelled("undo", undo), labelled("open-sheet", to_sheet)]),
         controls=[swipeable(ft.Column([
             ft.Container(ft.Column(top, spacing=6,
@@ -85,6 +94,13 @@ def Play(table: SymbioseTable) -> ft.View:
         ], expand=True, spacing=8), step)],
         bottom_appbar=TotalsBar(totals_of(live.sheet, app.t),
                                 finish if table.complete else None))
+
+
+def first_shown(app: AppSession, table: SymbioseTable, cursor: Slot | None) -> tuple:
+    """A guest's phone opens on its own pond (its first empty tile selected); the host's on
+    the selected tile's."""
+    seat = app.own_seat(table.id)
+    return cursor, seat if seat is not None else owner_of(cursor) if cursor else 0
 
 
 @ft.component
@@ -123,6 +139,6 @@ def sheet_controls(app: AppSession, table: SymbioseTable, cursor: Slot | None,
         controls.append(ft.Row([
             labelled("clear-tile", ft.OutlinedButton(
                 app.t("entry.clear"), icon=ft.Icons.DELETE_OUTLINE, height=TAP,
-                on_click=lambda: table.place(None))),
+                on_click=lambda: table.place(None, app.device))),
             text(app.t("entry.replace_hint"), size=12, expand=True)]))
     return [*controls, CardSheet(table, cursor, place)]

@@ -5,6 +5,8 @@ tiles that changed, not the grid."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import flet as ft
 
 from scorer.symbiose.models import COLUMNS, ROWS
@@ -68,9 +70,10 @@ def ColumnLabels(captions: tuple[str, str, str], tile: float = TILE_W) -> ft.Row
 
 
 @ft.component
-def Pond(table: SymbioseTable, owner: Owner, tile: float = TILE_W) -> ft.Column:
-    """The tiles of player `owner`, or of the river when `owner` is "river"; `tile`: their
-    width."""
+def Pond(table: SymbioseTable, owner: Owner, cursor: Slot | None,
+         tile: float = TILE_W) -> ft.Column:
+    """The tiles of player `owner`, or of the river when `owner` is "river", with this phone's
+    selected tile `cursor`; `tile`: their width."""
     live = table.live
     rows = []
     for r in range(ROWS):
@@ -79,7 +82,7 @@ def Pond(table: SymbioseTable, owner: Owner, tile: float = TILE_W) -> ft.Column:
         tiles = []
         for slot in slots:
             line = live.tile_lines.get(slot)
-            tiles.append(Tile(table, slot, table.card_at(slot), slot == table.cursor,
+            tiles.append(Tile(table, slot, table.card_at(slot), slot == cursor,
                               bool(live.tile_problems(slot)), line.points if line else None,
                               tile, key=tile_id(slot)))
         rows.append(ft.Row(tiles, spacing=GAP, alignment=ft.MainAxisAlignment.CENTER))
@@ -91,20 +94,18 @@ def Pond(table: SymbioseTable, owner: Owner, tile: float = TILE_W) -> ft.Column:
 def Tile(table: SymbioseTable, slot: Slot, card: str | None, selected: bool, problem: bool,
          points: int | None, width: float = TILE_W) -> ft.Control:
     app = use_app()
-    return tile_face(table, slot, card, selected, problem, points, app.lang, width)
+    return tile_face(table, slot, card, selected, problem, points, app.lang, width,
+                     lambda: table.select(slot, app.device))
 
 
 def tile_face(table: SymbioseTable, slot: Slot, card: str | None, selected: bool,
-              problem: bool, points: int | None, lang: str, width: float) -> ft.Control:
+              problem: bool, points: int | None, lang: str, width: float,
+              tapped: Callable[[], None]) -> ft.Control:
     height = width * TILE_H / TILE_W
     color = (ft.Colors.ERROR if problem else ft.Colors.PRIMARY if selected
              else ft.Colors.OUTLINE_VARIANT)
     border = ft.Border.all(4 if selected or problem else 1, color)
     where = slot_name(table, slot, lang)
-
-    def tapped() -> None:
-        table.select(slot)
-
     if card is None:
         face: ft.Control = ft.Container(
             ft.Icon(ft.Icons.ADD, color=ft.Colors.ON_SURFACE_VARIANT), width=width,

@@ -12,7 +12,8 @@ from scorer import PlayerScore, ScoreLine, ScoreSheet
 from views.i18n import scorer_text
 from views.model import Table, use_table
 from views.session import use_app
-from views.widgets.common import labelled, text
+from views.widgets.common import TAP, do, labelled, text
+from views.widgets.confirm import confirm
 from views.widgets.sheet_actions import SheetActions
 from views.widgets.top_bar import top_bar
 
@@ -56,6 +57,19 @@ def PlayerCard(index: int, player: PlayerScore, line: LineComponent | None,
     return ft.Card(ft.Column(body, spacing=0))
 
 
+@ft.component
+def FinishRow(table: Table) -> ft.Control:
+    """The host ends the game here: every phone then shows this sheet, final."""
+    app = use_app()
+    return ft.Row([
+        text(app.t("result.still_open"), size=13, color=ft.Colors.ON_SURFACE_VARIANT,
+             expand=True),
+        labelled("finish-game", ft.FilledButton(
+            app.t("table.finish"), icon=ft.Icons.FLAG, height=TAP,
+            on_click=do(confirm, app, "table.finish", table.finish))),
+    ], spacing=8)
+
+
 def ranked_cards(sheet: ScoreSheet, line: LineComponent | None, **options: Any) -> list:
     """Every player's card, best place first."""
     return [PlayerCard(index, player, line, key=f"player-{index}", **options)
@@ -70,14 +84,16 @@ def SheetScreen(table: Table, body: Callable[[ScoreSheet], list[ft.Control]],
     app = use_app()
     use_table(table)
     sheet = table.sheet if table.complete else None
-    ft.on_mounted(lambda: table.finish() if table.complete else None)
     view = ft.View(route=table.route + "/sheet", padding=12,
-                   appbar=top_bar(app, app.t("result.title")))
+                   appbar=top_bar(app, app.t("result.title"), back=app.host or not table.finished))
     if sheet is None:
         view.controls = [text(app.t(unfinished), size=16)]
         return view
-    view.controls = [ft.Column([winners_line(sheet, app.lang), *body(sheet)], spacing=8,
-                               scroll=ft.ScrollMode.AUTO, expand=True)]
+    top = [winners_line(sheet, app.lang)]
+    if app.host and not table.finished:
+        top.append(FinishRow(table))
+    view.controls = [ft.Column([*top, *body(sheet)], spacing=8, scroll=ft.ScrollMode.AUTO,
+                               expand=True)]
     view.bottom_appbar = SheetActions(table, sheet)
     return view
 

@@ -50,16 +50,19 @@ def SheetActions(table: Table, sheet: ScoreSheet) -> ft.BottomAppBar:
                                         src_bytes=data)
 
     async def rematch() -> None:
+        table.finish()  # a rematch says this game is over
         await app.go(f"/new/{table.kind}?again={table.id}")
+
+    actions = [("share", ft.Icons.SHARE, share), ("export", ft.Icons.DOWNLOAD, export)]
+    if app.host:  # a guest's phone reaches its own table only
+        actions.append(("rematch", ft.Icons.REPLAY, rematch))
 
     # Narrow padding: three buttons fit a 390 px phone in every language ("Exportieren").
     narrow = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12))
     return ft.BottomAppBar(content=ft.Row([
         labelled(identifier, ft.OutlinedButton(app.t(f"result.{identifier}"), icon=icon,
                                                on_click=do(action), style=narrow, height=TAP))
-        for identifier, icon, action in (("share", ft.Icons.SHARE, share),
-                                         ("export", ft.Icons.DOWNLOAD, export),
-                                         ("rematch", ft.Icons.REPLAY, rematch))
+        for identifier, icon, action in actions
     ], alignment=ft.MainAxisAlignment.SPACE_EVENLY), height=72)
 
 

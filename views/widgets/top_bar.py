@@ -6,7 +6,7 @@ from __future__ import annotations
 import flet as ft
 
 from views.session import AppSession
-from views.widgets.common import TAP, labelled, text
+from views.widgets.common import TAP, do, labelled, text
 
 
 def top_bar(app: AppSession, title: str, actions: list[ft.Control] | None = None,
@@ -17,3 +17,13 @@ def top_bar(app: AppSession, title: str, actions: list[ft.Control] | None = None
         if back else None
     return ft.AppBar(title=text(title, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
                      leading=arrow, automatically_imply_leading=False, actions=actions)
+
+
+def entry_bar(app: AppSession, route: str, title: str, actions: list[ft.Control]) -> ft.AppBar:
+    """The bar of a game's entry screen (`route`: the game's). The host has the way back home
+    and to the table's join code and seats; a guest's phone has nothing but its table."""
+    invite = labelled("invite", ft.IconButton(
+        ft.Icons.QR_CODE_2, tooltip=app.t("table.title"), width=TAP, height=TAP,
+        on_click=do(app.go, route + "/table")))
+    return top_bar(app, title, actions=[invite, *actions] if app.host else actions,
+                   back=app.host)

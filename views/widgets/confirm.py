@@ -1,0 +1,26 @@
+"""A question before a step that cannot be taken back (finishing a game, closing a table)."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+import flet as ft
+
+from views.session import AppSession
+from views.widgets.common import TAP, labelled, text
+
+
+def confirm(app: AppSession, key: str, action: Callable[[], Awaitable[None] | None]) -> None:
+    """Ask `<key>.ask` with `<key>.about` below it; `<key>.yes` does `action`."""
+    async def confirmed() -> None:
+        app.page.pop_dialog()
+        result = action()
+        if result is not None:
+            await result
+
+    app.page.show_dialog(ft.AlertDialog(
+        title=text(app.t(f"{key}.ask")), content=text(app.t(f"{key}.about")),
+        actions=[labelled("cancel", ft.TextButton(app.t("table.cancel"), height=TAP,
+                                                  on_click=app.page.pop_dialog)),
+                 labelled("confirm", ft.FilledButton(app.t(f"{key}.yes"), height=TAP,
+                                                     on_click=confirmed))]))
