@@ -3,11 +3,14 @@
 10 tables of 5 phones each, all playing at once against the real `tallybook` server in a
 subprocess; the phones are protocol-level clients (benchmarks/flet_client.py), all in this
 process, so the server is the only thing that renders. Every table is a 4-player Symbiose game
-made in the data folder before the server starts, its deck memory knowing one card.
+made in the data folder before the server starts, with its table open (a join code) and the
+deck memory knowing one card. Its phones open `/join/<code>` and take the seats in turn (the
+fifth phone shares the first seat), as guests who scanned the table's QR code do.
 
-At each table the phones take turns making a change: a tap on the known card (Ann's total
-goes to 8 points) or on undo (back to 0), then a pause of about `--pause` seconds, as players
-entering cards do. Measured, from the moment the tap leaves the phone:
+At each table the phones take turns making changes: a phone taps the known card (placed on its
+own player's pond: that total goes to 8 points), later it takes it back with its undo (back to
+0); after each change a pause of about `--pause` seconds, as players entering cards make.
+Measured, from the moment the tap leaves the phone:
 
 * other phone: until the update arrives at each of the table's 4 other phones (the frame
   after which its totals bar says the new total);
@@ -44,10 +47,10 @@ sys.path.insert(0, str(ROOT))
 from benchmarks.app import percentile, rss_mb  # noqa: E402
 from benchmarks.flet_client import FletClient  # noqa: E402
 
-CARD = "dragonfly/orange/8"  # fixed 8 points: Ann has 8 after the tap and 0 after the undo
+CARD = "dragonfly/orange/8"  # fixed 8 points: its player has 8 after the tap, 0 after the undo
 PLAYERS = ("Ann", "Bob", "Cas", "Dan")
 WARM_UP = 2
-CHANGES = ((f"known-{CARD}", "Ann: 8 points"), ("undo", "Ann: 0 points"))
+CHANGES = ((f"known-{CARD}", 8), ("undo", 0))  # (what a phone taps, its player's new total)
 
 
 @dataclass
@@ -58,43 +61,56 @@ class Figures:
     rss: list[float] = field(default_factory=list)  # MB, sampled during play
 
 
-def make_tables(data: Path, count: int) -> list[int]:
-    """`count` fresh Symbiose games (ids), stored before the server starts."""
+def make_tables(data: Path, count: int) -> list[str]:
+    """`count` fresh Symbiose games at open tables, stored before the server starts: their
+    join codes."""
     from views.new_table import NewTable
     from views.store import Store
     from views.symbiose.model import SymbioseTable
 
     data.mkdir(parents=True)
     store = Store(data / "tallybook.sqlite3")
-    games = [SymbioseTable.start(store, NewTable("symbiose").seated(PLAYERS))
+    codes = [store.open_table(SymbioseTable.start(store, NewTable("symbiose").seated(PLAYERS)))
              for _ in range(count)]
     store.count_card("symbiose", CARD, +1)  # a known card: placed in one tap
     store.close()
-    return games
+    return codes
 
 
-def totals_say(phone: FletClient, words: str) -> Callable[[], bool]:
-    return lambda: words in phone.says("total-0")
+def seat_of(phone: int) -> int:
+    return phone % len(PLAYERS)
 
 
-async def seat_phones(url: str, game: int, phones: int) -> list[FletClient]:
-    """`phones` phones on the game's play screen, each showing the totals."""
-    clients = [FletClient(url, f"/symbiose/{game}") for _ in range(phones)]
-    for client in clients:
+def shows(phone: FletClient, identifier: str) -> Callable[[], bool]:
+    return lambda: phone.find(identifier) is not None
+
+
+def totals_say(phone: FletClient, seat: int, points: int) -> Callable[[], bool]:
+    words = f"{PLAYERS[seat]}: {points} points"
+    return lambda: words in phone.says(f"total-{seat}")
+
+
+async def seat_phones(url: str, code: str, phones: int) -> list[FletClient]:
+    """`phones` phones that opened the table's link and took seats, on the game's screen."""
+    clients = [FletClient(url, f"/join/{code}") for _ in range(phones)]
+    for number, client in enumerate(clients):
+        seat = f"seat-{seat_of(number)}"
         await client.open()
+        await client.wait_for(shows(client, seat))
+        await client.tap(seat)
     for client in clients:
-        await client.wait_for(totals_say(client, "Ann: 0 points"))
+        await client.wait_for(totals_say(client, 0, 0))
     return clients
 
 
 async def play(phones: list[FletClient], changes: int, pause: float, figures: Figures) -> None:
     """One table: the phones take turns changing it, each change seen by all of them."""
     for number in range(changes):
-        tapper = phones[number % len(phones)]
-        button, says = CHANGES[number % len(CHANGES)]
+        turn = number // len(CHANGES) % len(phones)  # a phone's card, then its undo
+        tapper, (button, points) = phones[turn], CHANGES[number % len(CHANGES)]
         sent = await tapper.tap(button)
         arrived = await asyncio.gather(*(
-            phone.wait_for(totals_say(phone, says)) for phone in phones))
+            phone.wait_for(totals_say(phone, seat_of(turn), points)) for phone in phones))
         if number >= WARM_UP:
             others = [(at - sent) * 1000 for phone, at in zip(phones, arrived, strict=True)
                       if phone is not tapper]
@@ -128,10 +144,10 @@ def summary(values: list[float]) -> dict[str, float]:
             "n": len(values)}
 
 
-async def measure(args: argparse.Namespace, url: str, pid: int, games: list[int]) -> dict[str, Any]:
+async def measure(args: argparse.Namespace, url: str, pid: int, codes: list[str]) -> dict[str, Any]:
     figures = Figures()
     before = rss_mb(pid)
-    tables = [await seat_phones(url, game, args.phones) for game in games]
+    tables = [await seat_phones(url, code, args.phones) for code in codes]
     connected = rss_mb(pid)
     sampler = asyncio.create_task(sample_rss(pid, figures))
     began, server_cpu, own_cpu = time.perf_counter(), cpu_seconds(pid), time.process_time()
@@ -145,12 +161,14 @@ async def measure(args: argparse.Namespace, url: str, pid: int, games: list[int]
     after = rss_mb(pid)
     # A second wave of new phones: memory the server freed is reused, sessions it still
     # keeps for the phones that left come on top.
-    await leave([await seat_phones(url, game, args.phones) for game in games])
+    await leave([await seat_phones(url, code, args.phones) for code in codes])
     changes = len(figures.table) + WARM_UP * len(tables)
     return {
         "setup": {"tables": len(tables), "phones_per_table": args.phones,
                   "changes_per_table": args.changes, "warm_up_per_table": WARM_UP,
-                  "pause_s": args.pause, "game": "symbiose, 4 players", "cpus": os.cpu_count()},
+                  "pause_s": args.pause, "game": "symbiose, 4 players",
+                  "phones_join": "by the table's code, a seat each (the 5th shares seat 0)",
+                  "cpus": os.cpu_count()},
         "latency_ms": {"other_phone": summary(figures.other),
                        "whole_table": summary(figures.table), "own_phone": summary(figures.own)},
         "rss_mb": {"before": round(before, 1), "connected": round(connected, 1),
@@ -207,11 +225,11 @@ def main() -> int:
         timeout = {} if args.session_timeout is None else {
             "FLET_SESSION_TIMEOUT": str(args.session_timeout)}
         server = Server(Path(folder) / "data", env=timeout)
-        games = make_tables(server.data, args.tables)
+        codes = make_tables(server.data, args.tables)
         server.start()
         try:
             assert server.proc is not None
-            result = asyncio.run(measure(args, server.url, server.proc.pid, games))
+            result = asyncio.run(measure(args, server.url, server.proc.pid, codes))
         finally:
             server.stop()
     report(result)
