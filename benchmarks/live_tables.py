@@ -178,6 +178,8 @@ async def measure(args: argparse.Namespace, url: str, pid: int, codes: list[str]
                    "session_timeout_s": args.session_timeout},
         "play": {"seconds": round(wall, 1), "changes_per_s": round(changes / wall, 1),
                  "server_cpu_percent": round(100 * server_cpu / wall),
+                 # the server's own work, whatever else the machine was doing
+                 "server_cpu_ms_per_change": round(1000 * server_cpu / changes, 1),
                  "clients_cpu_percent": round(100 * own_cpu / wall),
                  "load_average_1min": round(load, 2)},
     }
@@ -188,6 +190,7 @@ def report(result: dict[str, Any]) -> None:
     print(f"{setup['tables']} tables x {setup['phones_per_table']} phones, "
           f"{setup['changes_per_table']} changes per table, {load['changes_per_s']} changes/s "
           f"over {load['seconds']} s (server CPU {load['server_cpu_percent']} %, "
+          f"{load['server_cpu_ms_per_change']} ms per change, "
           f"clients {load['clients_cpu_percent']} %, {setup['cpus']} cores, load average "
           f"{load['load_average_1min']})")
     print(f"{'change -> update':<22}{'median':>8}{'p95':>8}{'max':>8}{'n':>7}")
