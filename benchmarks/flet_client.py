@@ -40,10 +40,8 @@ class FletClient:
         self.base_url = base_url.rstrip("/")
         self.route = route
         self.prefs: dict[str, Any] = prefs if prefs is not None else {}  # localStorage
-        self.session_id: str | None = None
         self.page = Control(_c="Page", _i=PAGE_ID)
         self.index: weakref.WeakValueDictionary[int, Control] = weakref.WeakValueDictionary()
-        self.frames = 0  # frames received, for the caller's statistics
         self._socket: ClientConnection | None = None
         self._reader: asyncio.Task[None] | None = None
         self._waits: list[tuple[Callable[[], bool], asyncio.Future[float]]] = []
@@ -56,7 +54,7 @@ class FletClient:
         self._socket = await connect(ws_url, origin=self.base_url,  # type: ignore[arg-type]
                                      user_agent_header=USER_AGENT, max_size=None)
         self._reader = asyncio.create_task(self._read())
-        await self._send(REGISTER, {"session_id": self.session_id, "page_name": "", "page": {
+        await self._send(REGISTER, {"session_id": None, "page_name": "", "page": {
             "route": self.route, "pwa": False, "web": True, "debug": False, "wasm": True,
             "multi_view": False, "platform_brightness": "light", "width": 390.0,
             "height": 844.0, "platform": "android", "media": {
@@ -82,7 +80,6 @@ class FletClient:
                 assert isinstance(frame, bytes) and frame[:1] == b"\x00", "not a Flet frame"
                 # int map keys: a patch's path tree names list positions
                 action, body = msgpack.unpackb(frame[1:], strict_map_key=False)
-                self.frames += 1
                 await self._handle(action, body)
                 self._resolve(arrived)
         except Exception as error:  # a waiting caller hears of it now, not at its timeout
@@ -94,7 +91,6 @@ class FletClient:
     async def _handle(self, action: int, body: dict[str, Any]) -> None:
         if action == REGISTER:
             assert not body["error"], body["error"]
-            self.session_id = body["session_id"]
             self.page = self._adopt(body["page_patch"])
         elif action == PATCH:
             control = self.index.get(body["id"])
