@@ -36,8 +36,12 @@ class Control(dict[str, Any]):
 
 
 class FletClient:
-    def __init__(self, base_url: str, route: str = "/", prefs: dict[str, Any] | None = None):
+    def __init__(self, base_url: str, route: str = "/", prefs: dict[str, Any] | None = None,
+                 source: str | None = None):
+        """`source`: the address the phone connects from (127.0.0.x: another household; the
+        server bounds the connections of each address)."""
         self.base_url = base_url.rstrip("/")
+        self.source = source
         self.route = route
         self.prefs: dict[str, Any] = prefs if prefs is not None else {}  # localStorage
         self.page = Control(_c="Page", _i=PAGE_ID)
@@ -51,8 +55,9 @@ class FletClient:
         """Connect and register, as a freshly loaded tab does."""
         ws_url = "ws" + self.base_url.removeprefix("http") + "/ws"
         # permessage-deflate on, as browsers ask for it
+        local = {"local_addr": (self.source, 0)} if self.source else {}
         self._socket = await connect(ws_url, origin=self.base_url,  # type: ignore[arg-type]
-                                     user_agent_header=USER_AGENT, max_size=None)
+                                     user_agent_header=USER_AGENT, max_size=None, **local)
         self._reader = asyncio.create_task(self._read())
         await self._send(REGISTER, {"session_id": None, "page_name": "", "page": {
             "route": self.route, "pwa": False, "web": True, "debug": False, "wasm": True,

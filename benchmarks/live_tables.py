@@ -18,11 +18,11 @@ Measured, from the moment the tap leaves the phone:
 * own phone: until the tapping phone has it.
 
 and the server's RSS (VmRSS) before the phones come, with them connected, during play (peak),
-`--after` seconds after every phone has left (Flet keeps a session that long after its phone
-left as `--session-timeout` says, by default an hour), and with a second wave of as many new
-phones connected (memory freed is reused; sessions still kept come on top). The first 2
-changes of each table warm up. Options: --tables, --phones, --changes (per table), --pause,
---after, --session-timeout, --out.
+`--after` seconds after every phone has left (the server releases a session 5 minutes after
+its phone left), and with a second wave of as many new phones connected (memory freed is
+reused; sessions still kept come on top). Each table's phones connect from an address of
+their own (127.0.0.10, .11, ...), as at 10 homes. The first 2 changes of each table warm up.
+Options: --tables, --phones, --changes (per table), --pause, --after, --out.
 """
 
 from __future__ import annotations
@@ -90,9 +90,15 @@ def totals_say(phone: FletClient, seat: int, points: int) -> Callable[[], bool]:
     return lambda: words in phone.says(f"total-{seat}")
 
 
-async def seat_phones(url: str, code: str, phones: int) -> list[FletClient]:
-    """`phones` phones that opened the table's link and took seats, on the game's screen."""
-    clients = [FletClient(url, f"/join/{code}") for _ in range(phones)]
+def household(table: int) -> str:
+    """Each table's phones connect from an address of their own, as at 10 homes."""
+    return f"127.0.0.{10 + table}"
+
+
+async def seat_phones(url: str, code: str, phones: int, source: str) -> list[FletClient]:
+    """`phones` phones of one household (they connect from `source`) that opened the table's
+    link and took seats, on the game's screen."""
+    clients = [FletClient(url, f"/join/{code}", source=source) for _ in range(phones)]
     for number, client in enumerate(clients):
         seat = f"seat-{seat_of(number)}"
         await client.open()
@@ -147,7 +153,8 @@ def summary(values: list[float]) -> dict[str, float]:
 async def measure(args: argparse.Namespace, url: str, pid: int, codes: list[str]) -> dict[str, Any]:
     figures = Figures()
     before = rss_mb(pid)
-    tables = [await seat_phones(url, code, args.phones) for code in codes]
+    tables = [await seat_phones(url, code, args.phones, household(n))
+              for n, code in enumerate(codes)]
     connected = rss_mb(pid)
     sampler = asyncio.create_task(sample_rss(pid, figures))
     began, server_cpu, own_cpu = time.perf_counter(), cpu_seconds(pid), time.process_time()
@@ -161,7 +168,8 @@ async def measure(args: argparse.Namespace, url: str, pid: int, codes: list[str]
     after = rss_mb(pid)
     # A second wave of new phones: memory the server freed is reused, sessions it still
     # keeps for the phones that left come on top.
-    await leave([await seat_phones(url, code, args.phones) for code in codes])
+    await leave([await seat_phones(url, code, args.phones, household(n))
+                  for n, code in enumerate(codes)])
     changes = len(figures.table) + WARM_UP * len(tables)
     return {
         "setup": {"tables": len(tables), "phones_per_table": args.phones,
@@ -174,8 +182,7 @@ async def measure(args: argparse.Namespace, url: str, pid: int, codes: list[str]
         "rss_mb": {"before": round(before, 1), "connected": round(connected, 1),
                    "during_peak": round(max(figures.rss), 1),
                    "after": round(after, 1), "after_s": args.after,
-                   "second_wave_connected": round(rss_mb(pid), 1),
-                   "session_timeout_s": args.session_timeout},
+                   "second_wave_connected": round(rss_mb(pid), 1)},
         "play": {"seconds": round(wall, 1), "changes_per_s": round(changes / wall, 1),
                  "server_cpu_percent": round(100 * server_cpu / wall),
                  # the server's own work, whatever else the machine was doing
@@ -201,8 +208,7 @@ def report(result: dict[str, Any]) -> None:
               f"{row['n']:>7}")
     print(f"server RSS  before {rss['before']:.0f} MB, connected {rss['connected']:.0f} MB, "
           f"during play (peak) {rss['during_peak']:.0f} MB, {rss['after_s']:.0f} s after all "
-          f"left {rss['after']:.0f} MB" + (f" (sessions kept {rss['session_timeout_s']} s)"
-                                           if rss["session_timeout_s"] is not None else ""))
+          f"left {rss['after']:.0f} MB")
     print(f"server RSS  with a second wave of {setup['tables'] * setup['phones_per_table']} "
           f"new phones connected {rss['second_wave_connected']:.0f} MB")
 
@@ -216,18 +222,13 @@ def main() -> int:
                         help="mean seconds between a table's changes")
     parser.add_argument("--after", type=float, default=10.0,
                         help="seconds after the phones left to read the server's RSS")
-    parser.add_argument("--session-timeout", type=int, default=None,
-                        help="seconds the server keeps a phone's session after it left "
-                             "(FLET_SESSION_TIMEOUT; default: the server's own)")
     parser.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" /
                         "live_tables.json")
     args = parser.parse_args()
     from tests.e2e.harness import Server
 
     with tempfile.TemporaryDirectory() as folder:
-        timeout = {} if args.session_timeout is None else {
-            "FLET_SESSION_TIMEOUT": str(args.session_timeout)}
-        server = Server(Path(folder) / "data", env=timeout)
+        server = Server(Path(folder) / "data")
         codes = make_tables(server.data, args.tables)
         server.start()
         try:
