@@ -3,6 +3,8 @@ one clear line and exit status 2."""
 
 import os
 import socket
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 
@@ -10,15 +12,25 @@ from views.app import main
 from views.data_lock import DataFolderInUse, data_folder_lock
 
 
-def test_a_port_in_use_is_one_line_and_exit_2(capsys, tmp_path):
+@contextmanager
+def taken_port() -> Iterator[int]:
+    """A port another program listens on."""
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen(1)
-        port = taken.getsockname()[1]
-        with pytest.raises(SystemExit) as ended:
-            main(["--port", str(port), "--data", str(tmp_path)])
+        yield taken.getsockname()[1]
+
+
+def exit_status(port: int, data) -> int:
+    with pytest.raises(SystemExit) as ended:
+        main(["--port", str(port), "--data", str(data)])
+    return int(ended.value.code or 0)
+
+
+def test_a_port_in_use_is_one_line_and_exit_2(capsys, tmp_path):
+    with taken_port() as port:
+        assert exit_status(port, tmp_path) == 2
     out = capsys.readouterr()
-    assert ended.value.code == 2
     assert out.out == ""  # no address announced for a server that never started
     assert out.err == (f"tallybook: port {port} on 127.0.0.1 is in use; "
                        "choose another with --port\n")
@@ -29,14 +41,9 @@ def test_a_data_folder_in_use_is_one_line_and_exit_2_before_the_port_or_database
                                                                                  tmp_path):
     data = tmp_path / "data"
     # The port is taken too: the folder is what is told, so the lock came first.
-    with socket.socket() as taken, data_folder_lock(data):
-        taken.bind(("127.0.0.1", 0))
-        taken.listen(1)
-        port = taken.getsockname()[1]
-        with pytest.raises(SystemExit) as ended:
-            main(["--port", str(port), "--data", str(data)])
+    with taken_port() as port, data_folder_lock(data):
+        assert exit_status(port, data) == 2
     out = capsys.readouterr()
-    assert ended.value.code == 2
     assert out.out == ""
     assert out.err == (f"tallybook: another tallybook is serving {data} (pid {os.getpid()}); "
                        "stop it or choose another --data\n")
@@ -44,11 +51,8 @@ def test_a_data_folder_in_use_is_one_line_and_exit_2_before_the_port_or_database
 
 
 def test_a_server_that_stopped_leaves_its_data_folder_free(tmp_path):
-    with socket.socket() as taken:  # main() stops at the port: its lock must go with it
-        taken.bind(("127.0.0.1", 0))
-        taken.listen(1)
-        with pytest.raises(SystemExit):
-            main(["--port", str(taken.getsockname()[1]), "--data", str(tmp_path)])
+    with taken_port() as port:  # main() stops at the port: its lock must go with it
+        exit_status(port, tmp_path)
     with data_folder_lock(tmp_path):
         with pytest.raises(DataFolderInUse) as in_use, data_folder_lock(tmp_path):
             pass
