@@ -10,28 +10,24 @@ that it opened Tallybook, and a LAN without internet never waits on one.
 
 from __future__ import annotations
 
-import asyncio
 import re
-from collections import Counter
 from collections.abc import Awaitable, Callable
-from contextlib import suppress
-from contextvars import ContextVar
 from pathlib import Path
-from typing import Any
-from urllib.parse import urlsplit
 
 import flet as ft
 import flet_web.fastapi
-from flet.messaging.session import Session
-from flet_web.fastapi.flet_app_manager import FletAppManager, app_manager
 from starlette.responses import FileResponse, PlainTextResponse
 
 from views.fonts import fallback_files
-
-Scope = dict[str, Any]
-Message = dict[str, Any]
-ASGIApp = Callable[[Scope, Callable[[], Awaitable[Message]], Callable[[Message], Awaitable[None]]],
-                   Awaitable[None]]
+from views.sockets import (
+    SESSIONS,
+    ASGIApp,
+    Message,
+    Scope,
+    bounded_per_address,
+    ends_with_its_client,
+    own_origin_only,
+)
 
 # A Host header we echo into the policy: a name or an address, with a port.
 HOST = re.compile(r"(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::[0-9]{1,5})?")
@@ -42,24 +38,10 @@ HOST = re.compile(r"(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::
 # for longer gets a new session and the app puts it back at its seat.
 SESSION_TIMEOUT_SECONDS = 300
 
-# Per client address: open WebSockets, and Flet sessions held. A family behind one NAT'd
-# address (say 6 phones, a few tabs each, plus a reload or two) stays well below; one client
-# looping connect-and-leave cannot fill the server's memory.
-PER_ADDRESS = 24
-
-# How long the handler of a WebSocket whose client left may take to finish (Flet's own takes
-# milliseconds) before it is cancelled.
-LEFT_GRACE_SECONDS = 5.0
-
 # FastAPI's API pages and Flet's OAuth callback: an app with no API and no login has no use for
 # them. Answered 404 here, before Flet's static files could answer them with the app's page.
 UNSERVED = frozenset({"/docs", "/docs/oauth2-redirect", "/redoc", "/openapi.json",
                       "/oauth_callback"})
-
-# The client address of the WebSocket being handled, for the session bound below: Flet
-# registers a new session within the task that serves the socket.
-CLIENT: ContextVar[str] = ContextVar("client address")
-
 
 def policy(host: str = "") -> str:
     """The policy for a page asked for as `host` (the request's Host header): 'self' everywhere
@@ -122,151 +104,6 @@ def not_served(app: ASGIApp, paths: frozenset[str] = UNSERVED) -> ASGIApp:
         await app(scope, receive, send)
 
     return serving
-
-
-def same_origin(scope: Scope) -> bool:
-    """Whether the request's Origin is the server it was sent to: http(s)://<its Host>. A page
-    elsewhere that opens a WebSocket to this server sends its own origin."""
-    headers = dict(scope.get("headers", []))
-    host = headers.get(b"host", b"").decode("latin-1").lower()
-    try:
-        origin = urlsplit(headers.get(b"origin", b"").decode("latin-1").lower())
-    except ValueError:
-        return False
-    return (origin.scheme in ("http", "https") and bool(host) and origin.netloc == host
-            and origin.path == "" and not origin.query and not origin.fragment)
-
-
-async def refuse(send: Callable[[Message], Awaitable[None]]) -> None:
-    """Close a WebSocket before accepting it: the handshake is answered 403."""
-    await send({"type": "websocket.close", "code": 1008})
-
-
-def own_origin_only(app: ASGIApp) -> ASGIApp:
-    """`app`, whose WebSockets open for the app's own pages only."""
-    async def guarded(scope: Scope, receive: Callable[[], Awaitable[Message]],
-                      send: Callable[[Message], Awaitable[None]]) -> None:
-        if scope["type"] == "websocket" and not same_origin(scope):
-            await refuse(send)
-            return
-        await app(scope, receive, send)
-
-    return guarded
-
-
-def client_address(scope: Scope) -> str:
-    client = scope.get("client")
-    return str(client[0]) if client else ""
-
-
-def bounded_per_address(app: ASGIApp, limit: int = PER_ADDRESS) -> ASGIApp:
-    """`app`, with at most `limit` open WebSockets per client address; each is served with
-    its address in CLIENT."""
-    open_sockets: Counter[str] = Counter()
-
-    async def guarded(scope: Scope, receive: Callable[[], Awaitable[Message]],
-                      send: Callable[[Message], Awaitable[None]]) -> None:
-        if scope["type"] != "websocket":
-            await app(scope, receive, send)
-            return
-        address = client_address(scope)
-        if open_sockets[address] >= limit:
-            await refuse(send)
-            return
-        open_sockets[address] += 1
-        token = CLIENT.set(address)
-        try:
-            await app(scope, receive, send)
-        finally:
-            CLIENT.reset(token)
-            open_sockets[address] -= 1
-            if not open_sockets[address]:
-                del open_sockets[address]
-
-    return guarded
-
-
-def ends_with_its_client(app: ASGIApp, grace: float = LEFT_GRACE_SECONDS) -> ASGIApp:
-    """`app`, whose WebSocket handlers end with their client, as Flet's do not always:
-    - a message sent after the client left raises in Flet's send loop, so its handler never
-      marks the session disconnected: the session would never expire. Such a message is
-      dropped instead (nothing can reach a client that left);
-    - the handler of a socket that closed before registering a session waits forever (Flet
-      stops its send loop for a session only): a handler still running `grace` seconds after
-      its client left is cancelled, so that it frees its task and its place in the bound per
-      address."""
-    async def serving(scope: Scope, receive: Callable[[], Awaitable[Message]],
-                      send: Callable[[Message], Awaitable[None]]) -> None:
-        if scope["type"] != "websocket":
-            await app(scope, receive, send)
-            return
-        left = asyncio.Event()
-
-        async def receiving() -> Message:
-            message = await receive()
-            if message["type"] == "websocket.disconnect":
-                left.set()
-            return message
-
-        async def sending(message: Message) -> None:
-            with suppress(OSError):  # uvicorn's ClientDisconnected: the client left
-                await send(message)
-
-        handler = asyncio.ensure_future(app(scope, receiving, sending))
-        watcher = asyncio.ensure_future(left.wait())
-        try:
-            await asyncio.wait({handler, watcher}, return_when=asyncio.FIRST_COMPLETED)
-            if not handler.done():
-                await asyncio.wait({handler}, timeout=grace)
-        finally:
-            watcher.cancel()
-            handler.cancel()  # a no-op for a handler that finished
-        with suppress(asyncio.CancelledError):
-            await handler
-
-    return serving
-
-
-class SessionsPerAddress:
-    """Flet keeps every session a connection opens until it has been disconnected for the
-    timeout, so a client connecting and leaving in a loop would pile them up. Each address
-    holds at most `limit`: a new session first evicts the address's oldest disconnected ones.
-    A session in use always has a connection, and connections per address are bounded by the
-    same limit (bounded_per_address), so there is always a disconnected one to make room."""
-
-    def __init__(self, manager: FletAppManager, limit: int = PER_ADDRESS):
-        self.manager = manager
-        self.limit = limit
-        self.register = manager.add_session
-        self.held: dict[str, dict[str, Session]] = {}  # address -> manager's key -> session
-
-    def install(self) -> None:
-        """Have the manager register its sessions through us (once; installing again is a
-        no-op)."""
-        self.manager.add_session = self.add_session  # type: ignore[method-assign]
-
-    async def add_session(self, key: str, session: Session) -> None:
-        address = CLIENT.get(None)
-        if address is not None:
-            await self.make_room(address)
-            self.held.setdefault(address, {})[key] = session
-        await self.register(key, session)
-
-    async def make_room(self, address: str) -> None:
-        held = self.held.get(address, {})
-        for key, session in list(held.items()):
-            if await self.manager.get_session(key) is not session:
-                del held[key]  # expired meanwhile, and deleted by the manager
-        for key, session in list(held.items()):
-            if len(held) < self.limit:
-                break
-            if session.connection is None:
-                del held[key]
-                await self.manager.delete_session(key)
-
-
-# Flet's sessions of this process, bounded per address.
-SESSIONS = SessionsPerAddress(app_manager)
 
 
 def with_engine_fonts(app: ASGIApp, files: dict[str, Path]) -> ASGIApp:

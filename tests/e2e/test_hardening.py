@@ -18,7 +18,8 @@ from websockets.exceptions import InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
 from tests.e2e.harness import ROOT, TALLYBOOK, Server, free_port
-from views.server import LEFT_GRACE_SECONDS, PER_ADDRESS, UNSERVED
+from views.server import UNSERVED
+from views.sockets import LEFT_GRACE_SECONDS, PER_ADDRESS
 
 REGISTER_CLIENT = 1  # flet.messaging.protocol.MessageAction.REGISTER_CLIENT
 

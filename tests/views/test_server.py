@@ -9,17 +9,14 @@ import httpx
 import pytest
 from flet_web.fastapi.flet_app_manager import FletAppManager
 
-from views.server import (
+from views.server import UNSERVED, own_host_only, policy, web_app
+from views.sockets import (
     CLIENT,
-    UNSERVED,
     SessionsPerAddress,
     bounded_per_address,
     ends_with_its_client,
-    own_host_only,
     own_origin_only,
-    policy,
     same_origin,
-    web_app,
 )
 
 
