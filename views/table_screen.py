@@ -50,9 +50,11 @@ def TableScreen(table: Table) -> ft.View:
             ft.Container(labelled("join-qr", ft.Image(src=image, width=240, height=240),
                                   label=app.t("table.qr", link=link)),
                          alignment=ft.Alignment.CENTER),
+            # selectable text is an empty text field to screen readers: the label says it
             ft.Container(labelled("join-code", text(shown_code(code), size=34,
                                                     weight=ft.FontWeight.BOLD,
-                                                    font_family="monospace", selectable=True)),
+                                                    font_family="monospace", selectable=True),
+                                  label=shown_code(code)),
                          alignment=ft.Alignment.CENTER),
             ft.Container(text(link, size=12, selectable=True, color=ft.Colors.ON_SURFACE_VARIANT),
                          alignment=ft.Alignment.CENTER),
