@@ -17,8 +17,10 @@ from scorer import check, score
 from scorer.forest_shuffle.models import SLOTS
 from tests.e2e.phone import Phone
 from tests.e2e.test_forest_shuffle_e2e import BOXES, cards, pick_chip, seed_players
+from tests.e2e.test_fossil_e2e import new_game, turn
 from tests.e2e.test_symbiose_e2e import example, learned
 from views.access import device_id
+from views.fossil.model import track
 from views.i18n import ui
 from views.store import Store
 from views.symbiose.card_face import describe
@@ -93,8 +95,17 @@ def join(make_context, server, code: str, seat: int) -> Phone:
     """A guest's phone opens the code's link (what the QR code holds) and takes `seat`."""
     guest = Phone.open(make_context(host=False), f"{server.url}join/{code.replace('-', '')}")
     guest.tap(f"seat-{seat}")
-    expect(guest.by_id(f"player-{seat}")).to_have_attribute("aria-current", "true")
+    expect(guest.by_id("seat-0")).to_have_count(0)  # the seat picker is gone: the game is on
     return guest
+
+
+def seated(make_context, server, code: str, seats: Iterable[int]) -> list[Phone]:
+    """Guests' phones at these seats, each opened on its own pond or forest."""
+    phones = []
+    for seat in seats:
+        phones.append(join(make_context, server, code, seat))
+        expect(phones[-1].by_id(f"player-{seat}")).to_have_attribute("aria-current", "true")
+    return phones
 
 
 def expect_totals(phones: list[Phone], sheet) -> None:
@@ -148,7 +159,7 @@ def test_four_phones_fill_a_symbiose_table_at_once(server, make_context):
     expect(host.by_id("tile-0-0-0")).to_be_attached()
     game_id = game_id_of(host)
     code = join_code(host)
-    phones = [host, *(join(make_context, server, code, seat) for seat in (1, 2, 3))]
+    phones = [host, *seated(make_context, server, code, (1, 2, 3))]
 
     def same_totals_everywhere() -> None:
         expect_totals(phones, symbiose_sheet(stored(server, game_id)["file"]))
@@ -158,7 +169,7 @@ def test_four_phones_fill_a_symbiose_table_at_once(server, make_context):
     assert [[c for row in p["pond"] for c in row]
             for p in stored(server, game_id)["file"]["players"]] == ponds
 
-    fresh = join(make_context, server, code, 2)
+    [fresh] = seated(make_context, server, code, [2])
     for seat, pond in enumerate(ponds):
         fresh.tap(f"player-{seat}")
         for index, card in enumerate(pond):
@@ -236,7 +247,7 @@ def test_four_phones_grow_a_forest_shuffle_game_at_once(server, make_context):
     expect(host.by_id("quick-linden")).to_be_attached()
     game_id = game_id_of(host)
     code = join_code(host)
-    phones = [host, *(join(make_context, server, code, seat) for seat in (1, 2, 3))]
+    phones = [host, *seated(make_context, server, code, (1, 2, 3))]
 
     def same_totals_everywhere() -> None:
         expect_totals(phones, score(stored(server, game_id)["file"]))
@@ -248,7 +259,7 @@ def test_four_phones_grow_a_forest_shuffle_game_at_once(server, make_context):
     # Ann's linden scores 1 (Bob has more), Cas's woodpecker 10 (the most trees)
     assert [player.total for player in score(file).players] == [8, 8, 11, 4]
 
-    fresh = join(make_context, server, code, 0)
+    [fresh] = seated(make_context, server, code, [0])
     for seat, (forest, _cave) in enumerate(FORESTS):
         fresh.tap(f"player-{seat}")
         for t, entry in enumerate(forest):
@@ -268,3 +279,36 @@ def test_four_phones_grow_a_forest_shuffle_game_at_once(server, make_context):
     file = stored(server, game_id)["file"]
     assert file["players"][3]["cave"] == 9
     expect_totals(phones, score(file))
+
+
+# Fossil ---------------------------------------------------------------------------------------
+THREE = FOUR[:3]
+# Two rounds of the 2-3 player game: (cost, card taken).
+MOVES = [(1, "ammonite:1"), (2, "trilobite:2"), (3, "sea_lily:1"), (1, "poplar_leaf:2"),
+         (2, "sea_urchin:1"), (1, "brittle_star:2")]
+
+
+def expect_fossil_scores(phones: list[Phone], file: dict, to_move: str) -> None:
+    said = {f"score-{index}": ui("fossil.score_label", "en", name=player.name,
+                                 points=player.total, track=track(player.total))
+            for index, player in enumerate(score(file).players)}
+    said["turn"] = f"{to_move}'s turn"
+    for phone in phones:
+        phone.expect_all_say(said)
+
+
+def test_three_phones_play_fossil_in_turn(server, make_context):
+    seed_players(server, THREE)
+    host = Phone.open(make_context(), server.url)
+    new_game(host, THREE)
+    game_id = game_id_of(host)
+    code = join_code(host)
+    phones = [host, *(join(make_context, server, code, seat) for seat in (1, 2))]
+    log = []
+    for number, (cost, card) in enumerate(MOVES):
+        mover, then = THREE[number % 3], THREE[(number + 1) % 3]
+        assert turn(phones[number % 3], cost, card, f"{then}'s turn") == 3
+        log.append({"move": mover, "cost": cost, "take": card})
+        file = stored(server, game_id)["file"]
+        assert file["log"] == log
+        expect_fossil_scores(phones, file, then)
