@@ -20,8 +20,10 @@ from views.widgets.top_bar import top_bar
 
 
 def join_link(app: AppSession, code: str) -> str:
+    """The page a phone opens: the session's url is its WebSocket's (ws://, wss://)."""
     parts = urlsplit(app.page.url or "")
-    return f"{parts.scheme or 'http'}://{parts.netloc}/join/{code}"
+    scheme = {"ws": "http", "wss": "https"}.get(parts.scheme, parts.scheme or "http")
+    return f"{scheme}://{parts.netloc}/join/{code}"
 
 
 def qr_png(link: str) -> bytes:
