@@ -356,3 +356,39 @@ def test_a_game_url_without_the_code_shows_only_the_join_screen(server, make_con
             expect(stranger.page.get_by_text(name)).to_have_count(0)
         expect(stranger.by_id("tile-0-0-0")).to_have_count(0)
         expect(stranger.by_id("join-code")).to_have_count(0)
+
+
+def test_the_host_removes_a_phone_and_a_phone_comes_back_to_its_seat(server, make_context,
+                                                                     shots):
+    host, game_id, code = hosted_symbiose(server, make_context, ["Ann", "Bob", "Cas"])
+    [bob] = seated(make_context, server, code, [1])
+    cas = Phone.open(make_context(host=False), f"{server.url}join/{code.replace('-', '')}")
+    cas.expect_says("seat-2", "Cas")
+    cas.shot(str(shots / "join-light.png"))
+    cas.tap("seat-2")
+    host.tap("invite")
+    host.expect_says("join-qr", f"{server.url}join/{code.replace('-', '')}")  # a page to open
+    host.expect_says("seated-1", "Cas")
+    host.shot(str(shots / "table-light.png"))
+
+    bob.reload()
+    expect(bob.by_id("player-1")).to_have_attribute("aria-current", "true")
+    server.restart()
+    host.reload()  # the table screen of the restarted server: the same code
+    expect(host.by_id("join-code").locator("[aria-label]").first).to_have_attribute(
+        "aria-label", code)
+    host.tap("enter-cards")
+    host.tap("player-1")
+    card = example("symbiose-standard.json")["players"][1]["pond"][0][0]
+    host.press(f"known-{card}")
+    bob.expect_says("tile-1-0-0", card_words(card))  # Bob's phone is back, live, by itself
+
+    host.tap("invite")
+    host.expect_says("seated-0", "Bob")
+    host.tap("remove-0")
+    expect(bob.by_id("turned-away")).to_be_attached()
+    bob.expect_text("The host took this phone off the table, or closed it.")
+    expect(bob.by_id("tile-1-0-0")).to_have_count(0)
+    host.expect_says("seated-0", "Cas")
+    expect(host.by_id("seated-1")).to_have_count(0)
+    assert [seat.seat for seat in Store(server.data / "tallybook.sqlite3").seats(game_id)] == [2]
