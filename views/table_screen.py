@@ -20,8 +20,10 @@ from views.widgets.top_bar import top_bar
 
 
 def join_link(app: AppSession, code: str) -> str:
+    """The page a phone opens: the session's url is its WebSocket's (ws://, wss://)."""
     parts = urlsplit(app.page.url or "")
-    return f"{parts.scheme or 'http'}://{parts.netloc}/join/{code}"
+    scheme = {"ws": "http", "wss": "https"}.get(parts.scheme, parts.scheme or "http")
+    return f"{scheme}://{parts.netloc}/join/{code}"
 
 
 def qr_png(link: str) -> bytes:
@@ -50,9 +52,11 @@ def TableScreen(table: Table) -> ft.View:
             ft.Container(labelled("join-qr", ft.Image(src=image, width=240, height=240),
                                   label=app.t("table.qr", link=link)),
                          alignment=ft.Alignment.CENTER),
+            # selectable text is an empty text field to screen readers: the label says it
             ft.Container(labelled("join-code", text(shown_code(code), size=34,
                                                     weight=ft.FontWeight.BOLD,
-                                                    font_family="monospace", selectable=True)),
+                                                    font_family="monospace", selectable=True),
+                                  label=shown_code(code)),
                          alignment=ft.Alignment.CENTER),
             ft.Container(text(link, size=12, selectable=True, color=ft.Colors.ON_SURFACE_VARIANT),
                          alignment=ft.Alignment.CENTER),

@@ -6,6 +6,7 @@ import base64
 import time
 
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 # Two animation frames: Flutter writes the semantics DOM while it builds a frame, and the canvas
 # it painted in that frame is on screen once the next frame has begun.
@@ -61,6 +62,17 @@ TAPPABLE = """() => {
   }).filter(box => box.width > 0 && box.height > 0 && !box.cut);
 }"""
 TAP = 48 - 0.5  # px; half a pixel for the renderer's rounding
+# A tap on the node's tappable part (the node itself, or the control inside it), at `when` (ms
+# since the epoch: every page of the browser shares the clock), or at once.
+PRESS = """(node, when) => {
+  const tappable = node.hasAttribute("flt-tappable") ? node : node.querySelector("[flt-tappable]");
+  setTimeout(() => tappable.click(), (when ?? 0) - Date.now());
+}"""
+# Whether every node named says its words (in aria-label or in its text).
+ALL_SAY = """(said) => Object.entries(said).every(([id, words]) => {
+  const node = document.querySelector(`[flt-semantics-identifier="${id}"]`);
+  return !!node && ((node.getAttribute("aria-label") || "") + node.textContent).includes(words);
+})"""
 
 
 class Phone:
@@ -94,6 +106,12 @@ class Phone:
 
     def tap(self, identifier: str) -> None:
         self.by_id(identifier).first.click()
+        self.taps += 1
+
+    def press(self, identifier: str, when: float | None = None) -> None:
+        """Tap the control itself, as a screen reader does: unlike a tap at its place on the
+        screen, it reaches that control even if another phone's change has just moved it."""
+        self.by_id(identifier).first.evaluate(PRESS, when)
         self.taps += 1
 
     def toggle(self, identifier: str, on: bool = True) -> None:
@@ -155,6 +173,13 @@ class Phone:
                    .first).to_be_attached(timeout=15_000)
         except AssertionError as error:
             raise AssertionError(f"{error}\n{self.screen_report()}") from None
+
+    def expect_all_say(self, said: dict[str, str]) -> None:
+        """Like expect_says for many nodes at once, checked in the page: one round trip."""
+        try:
+            self.page.wait_for_function(ALL_SAY, arg=said, polling=50, timeout=15_000)
+        except PlaywrightTimeoutError:
+            raise AssertionError(f"not all of {said} shown\n{self.screen_report()}") from None
 
     def screen_report(self) -> str:
         """What the screen says (its url and labelled nodes), for a failure message."""
