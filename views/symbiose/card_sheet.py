@@ -9,7 +9,9 @@ the tile it was made for: selecting another tile starts afresh.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass, replace
 from typing import Any
 
 import flet as ft
@@ -78,10 +80,11 @@ def CardSheet(table: SymbioseTable, cursor: Slot, place: Callable[[str], None]) 
             place(card)
 
     choose_stable = ft.use_callback(choose, [place])
-    on_table = table.cards_on_table() if hide_placed else frozenset()
-    known = [(card, count) for card, count in app.store.known_cards(DECK)
-             if card not in on_table]
-    shown = [(card, count) for card, count in known if matches(card, choice)]
+    seen = ft.use_ref(None)
+    seen.current = steady_order(seen.current, cursor, hide_placed, table,
+                                [card for card, _ in app.store.known_cards(DECK)])
+    shown = [card for card in seen.current.cards if matches(card, choice)]
+    mine = Counter(change.new for change in table.changes if change.phone == app.device)
     controls: list[ft.Control] = [ft.Row([
         section(app.t("sheet.known")),
         pill("hide-placed", app.t("sheet.hide_placed"), lambda: set_hide_placed(not hide_placed),
@@ -90,7 +93,7 @@ def CardSheet(table: SymbioseTable, cursor: Slot, place: Callable[[str], None]) 
     if shown:
         rows = math.ceil(len(shown) / 4)
         controls.append(labelled("known-cards", ft.Container(ft.Column([ft.Row(
-            [KnownCard(card, place, key=f"{card}#{count}") for card, count in shown],
+            [KnownCard(card, place, key=f"{card}#{mine[card]}") for card in shown],
             wrap=True, spacing=KNOWN_GAP, run_spacing=KNOWN_GAP)], scroll=ft.ScrollMode.AUTO),
             height=min(rows, KNOWN_ROWS) * (KNOWN_H + KNOWN_GAP))))
     elif choice:
@@ -100,12 +103,36 @@ def CardSheet(table: SymbioseTable, cursor: Slot, place: Callable[[str], None]) 
     return ft.Column(controls, spacing=8)
 
 
+@dataclass(frozen=True)
+class Seen:
+    """The known cards in the order this phone shows them, as of its selected tile `cursor`."""
+
+    cursor: Slot
+    hide_placed: bool
+    cards: tuple[str, ...]
+    hidden: frozenset[str]  # on the table, hidden then
+
+
+def steady_order(seen: Seen | None, cursor: Slot, hide_placed: bool, table: SymbioseTable,
+                 deck: list[str]) -> Seen:
+    """The known cards, most placed first (`deck`), as of when this phone's selected tile last
+    moved: while other phones place cards, this phone's cards never move under its thumb. A
+    card new to the deck comes last; a card forgotten goes."""
+    if seen is None or seen.cursor != cursor or seen.hide_placed != hide_placed:
+        hidden = table.cards_on_table() if hide_placed else frozenset()
+        return Seen(cursor, hide_placed, tuple(c for c in deck if c not in hidden), hidden)
+    known = set(deck)
+    kept = tuple(card for card in seen.cards if card in known)
+    new = tuple(card for card in deck if card not in seen.cards and card not in seen.hidden)
+    return seen if kept == seen.cards and not new else replace(seen, cards=kept + new)
+
+
 @ft.memo
 @ft.component
 def KnownCard(card: str, place: Callable[[str], None]) -> ft.Control:
-    """A known card, keyed by how often it was placed: once placed, it is a new control, so a
-    second tap the phone sent before it showed the next tile selected (a double tap) finds no
-    control and places nothing."""
+    """A known card, keyed by how often this phone placed it: once placed, it is a new control,
+    so a second tap the phone sent before it showed the next tile selected (a double tap) finds
+    no control and places nothing. Another phone's taps leave it alone."""
     app = use_app()
     return labelled(f"known-{card}", card_face(
         card, width=KNOWN_W, height=KNOWN_H, on_click=lambda: place(card)),
