@@ -76,8 +76,9 @@ def seated_rows(app: AppSession, table: Table, seats: list[Seat]) -> list[ft.Con
     for number, seat in enumerate(seats):
         name = table.names[seat.seat] if seat.seat < len(table.names) else "?"
         minutes = max(0, int((time.time() - seat.joined) // 60))
-        about = app.t("table.device", device=seat.label or app.t("table.a_phone"),
-                      minutes=minutes)
+        device = seat.label or app.t("table.a_phone")
+        about = app.t("table.device", device=device, minutes=minutes) if minutes else \
+            app.t("table.device_new", device=device)
         remove = labelled(f"remove-{number}", ft.IconButton(
             ft.Icons.PERSON_REMOVE, tooltip=app.t("table.remove", name=name), width=TAP,
             height=TAP, on_click=do(app.access.remove, seat.device, table.id)))
