@@ -50,7 +50,7 @@ def Join(code: str = "") -> ft.View:
 
 def code_form(app: AppSession, typed: ft.Ref[str], entry: Entry, attempt) -> list:
     def changed(e: ft.Event[ft.TextField]) -> None:
-        typed.current = e.control.value or ""
+        typed.current = (e.control.value or "")[:80]  # a pasted link at most
 
     async def submit() -> None:
         await attempt(typed.current or "")
@@ -66,7 +66,7 @@ def code_form(app: AppSession, typed: ft.Ref[str], entry: Entry, attempt) -> lis
     controls += [
         text(app.t("join.how"), size=16),
         labelled("code", ft.TextField(
-            value=typed.current, label=app.t("join.code"), autofocus=True, max_length=40,
+            value=typed.current, label=app.t("join.code"), autofocus=True,
             capitalization=ft.TextCapitalization.CHARACTERS, error=problem, error_max_lines=3,
             text_size=22, on_change=changed, on_submit=submit)),
         labelled("join", ft.FilledButton(app.t("join.go"), icon=ft.Icons.LOGIN, height=TAP,
