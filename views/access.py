@@ -116,12 +116,6 @@ class Access:
     def is_host(self, device: str) -> bool:
         return self.store.is_host(device)
 
-    def may_open(self, device: str, game: int) -> bool:
-        """Host, or seated at the game's table while it is open."""
-        return self.is_host(device) or (
-            self.store.table_code(game) is not None
-            and any(seat.device == device for seat in self.store.seats(game)))
-
     def seated(self, device: str) -> tuple[int, int] | None:
         """(game, seat) where the device sits at an open table."""
         return self.store.seat_of(device)
