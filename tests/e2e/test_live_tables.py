@@ -141,6 +141,18 @@ def shows_card(phone: Phone, seat: int, index: int, card: str) -> None:
     phone.expect_says(pond_tile(seat, index), card_words(card))
 
 
+def four_phones_at(server, make_context, game: str, entry_shown: str) -> tuple:
+    """The host starts a game of `game` for FOUR (its phone shows `entry_shown` then) and
+    three guests take seats 1-3: (game id, join code, the four phones by seat)."""
+    host = Phone.open(make_context(), server.url)
+    host.tap(f"game-{game}")
+    host.seat(FOUR)
+    host.tap("start")
+    expect(host.by_id(entry_shown)).to_be_attached()
+    game_id, code = game_id_of(host), join_code(host)
+    return game_id, code, [host, *seated(make_context, server, code, (1, 2, 3))]
+
+
 def symbiose_sheet(file: dict):
     """The scorer's sheet of a table still being entered (empty tiles count nothing)."""
     game, problems = check(file, partial=True)
@@ -152,14 +164,8 @@ def test_four_phones_fill_a_symbiose_table_at_once(server, make_context):
     file = {**example("symbiose-team.json"), "mode": "standard"}
     ponds = [[card for row in player["pond"] for card in row] for player in file["players"]]
     learned(server, file)
-    host = Phone.open(make_context(), server.url)
-    host.tap("game-symbiose")
-    host.seat(FOUR)
-    host.tap("start")
-    expect(host.by_id("tile-0-0-0")).to_be_attached()
-    game_id = game_id_of(host)
-    code = join_code(host)
-    phones = [host, *seated(make_context, server, code, (1, 2, 3))]
+    game_id, code, phones = four_phones_at(server, make_context, "symbiose", "tile-0-0-0")
+    host = phones[0]
 
     def same_totals_everywhere() -> None:
         expect_totals(phones, symbiose_sheet(stored(server, game_id)["file"]))
@@ -240,14 +246,9 @@ def attached(phone: Phone, identifier: str) -> None:
 
 def test_four_phones_grow_a_forest_shuffle_game_at_once(server, make_context):
     seed_players(server, FOUR)
-    host = Phone.open(make_context(), server.url)
-    host.tap("game-forest-shuffle")
-    host.seat(FOUR)
-    host.tap("start")
-    expect(host.by_id("quick-linden")).to_be_attached()
-    game_id = game_id_of(host)
-    code = join_code(host)
-    phones = [host, *seated(make_context, server, code, (1, 2, 3))]
+    game_id, code, phones = four_phones_at(server, make_context, "forest-shuffle",
+                                           "quick-linden")
+    host = phones[0]
 
     def same_totals_everywhere() -> None:
         expect_totals(phones, score(stored(server, game_id)["file"]))
