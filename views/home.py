@@ -8,7 +8,7 @@ from views.registry import GAMES
 from views.session import use_app
 from views.store import GameRecord
 from views.widgets.common import TAP, do, icon_image, labelled, section, text
-from views.widgets.top_bar import top_bar
+from views.widgets.top_bar import settings_action, top_bar
 
 
 @ft.component
@@ -26,9 +26,7 @@ def Home() -> ft.View:
         controls += [RecordTile(record, "/sheet") for record in finished]
     return ft.View(
         route="/", padding=16,
-        appbar=top_bar(app, "Tallybook", back=False, actions=[labelled("settings", ft.IconButton(
-            ft.Icons.SETTINGS, tooltip=app.t("settings.title"), width=TAP, height=TAP,
-            on_click=do(app.go, "/settings")))]),
+        appbar=top_bar(app, "Tallybook", back=False, actions=[settings_action(app)]),
         controls=[ft.Column(controls, spacing=10, scroll=ft.ScrollMode.AUTO, expand=True)])
 
 

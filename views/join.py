@@ -11,7 +11,7 @@ from views.access import Entry, shown_code
 from views.model import Table, use_table
 from views.session import AppSession, use_app
 from views.widgets.common import TAP, do, labelled, text
-from views.widgets.top_bar import top_bar
+from views.widgets.top_bar import settings_action, top_bar
 
 
 @ft.component
@@ -36,10 +36,8 @@ def Join(code: str = "") -> ft.View:
 
     ft.on_mounted(mounted)
     view = ft.View(route="/join", padding=16,
-                   appbar=top_bar(app, app.t("join.title"), back=False, actions=[
-                       labelled("settings", ft.IconButton(
-                           ft.Icons.SETTINGS, tooltip=app.t("settings.title"), width=TAP,
-                           height=TAP, on_click=do(app.go, "/settings")))]))
+                   appbar=top_bar(app, app.t("join.title"), back=False,
+                                  actions=[settings_action(app)]))
     if table is not None:
         view.controls = [SeatPicker(table)]
         return view

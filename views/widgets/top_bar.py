@@ -27,3 +27,10 @@ def entry_bar(app: AppSession, route: str, title: str, actions: list[ft.Control]
         on_click=do(app.go, route + "/table")))
     return top_bar(app, title, actions=[invite, *actions] if app.host else actions,
                    back=app.host)
+
+
+def settings_action(app: AppSession) -> ft.Control:
+    """The way to language and theme, from the screen at the bottom of the stack."""
+    return labelled("settings", ft.IconButton(
+        ft.Icons.SETTINGS, tooltip=app.t("settings.title"), width=TAP, height=TAP,
+        on_click=do(app.go, "/settings")))
