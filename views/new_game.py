@@ -33,9 +33,10 @@ def NewGame(game: GameViews, rematch: Table | None) -> ft.View:
         return fresh.with_boxes(fresh.setup.boxes[:1])  # the base box, where there are boxes
 
     new, set_new = ft.use_state(first)
-    typed, set_typed = ft.use_state("")
-    typed_now = ft.use_ref("")  # the field's text as of its last change: Enter may come before
-    # the re-render that change asked for, when `typed` still holds the text before it
+    # The field's text as of its last change. Not state: a re-render per keystroke would send
+    # the field the text it had when the render ran, which on a busy server may be a keystroke
+    # behind what the phone shows; the phone then takes that older text back.
+    typed_now = ft.use_ref("")
     error, set_error = ft.use_state("")
     touched = ft.use_ref(rematch is not None)  # boxes chosen here win over remembered ones
 
@@ -65,16 +66,15 @@ def NewGame(game: GameViews, rematch: Table | None) -> ft.View:
 
     async def add_typed(e: ft.Event[ft.TextField] | None = None) -> None:
         if add(typed_now.current.strip()):
-            typed_now.current = ""
-            set_typed("")
+            typed_now.current = ""  # the re-render the seating asked for empties the field
         field = e.control if e is not None and isinstance(e.control, ft.TextField) else None
         if field is not None:
             await field.focus()  # keep typing the next name, or fix this one
 
     def typing(e: ft.Event[ft.TextField]) -> None:
         typed_now.current = e.control.value or ""
-        set_typed(typed_now.current)
-        set_error("")
+        if error:
+            set_error("")
 
     def toggle_known(name: str) -> None:
         if name in new.names:
@@ -103,7 +103,7 @@ def NewGame(game: GameViews, rematch: Table | None) -> ft.View:
         await app.go(f"/{game.game}/{game_id}")
 
     suffix = game.game
-    field = ft.TextField(label=app.t("new.name"), value=typed, error=error or None,
+    field = ft.TextField(label=app.t("new.name"), value=typed_now.current, error=error or None,
                          error_max_lines=4, on_change=typing, on_submit=add_typed,
                          expand=True, max_length=MAX_NAME_LENGTH, text_size=16)
     known = [pill(f"known-player-{name}", name, do(toggle_known, name),
