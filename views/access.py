@@ -152,6 +152,9 @@ class Access:
     def attach(self, device: str, session: object) -> None:
         """`session` (one browser tab of the device) is told when the device loses a table."""
         self._phones.setdefault(device, weakref.WeakSet()).add(session)
+        if len(self._phones) > 1_000:  # devices whose tabs are all gone
+            for gone in [d for d, tabs in self._phones.items() if not tabs]:
+                del self._phones[gone]
 
     def send_away(self, device: str) -> None:
         for session in list(self._phones.get(device, ())):
