@@ -145,8 +145,7 @@ class Access:
         self.store.close_table(game)
         self._changed(game)
         for device in guests:
-            if not self.is_host(device):
-                self.send_away(device)
+            self.send_away(device)
 
     # the device's sessions ----------------------------------------------------------------
     def attach(self, device: str, session: object) -> None:

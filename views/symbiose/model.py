@@ -38,6 +38,15 @@ class Change:
     old: str | None
     new: str | None
 
+    @classmethod
+    def read(cls, stored: list) -> Change:
+        """[phone, slot, old, new]; a game stored before phones had no phone: ""."""
+        phone, slot, old, new = stored if len(stored) == 4 else ["", *stored]
+        return cls(phone, tuple(slot), old, new)
+
+    def stored(self) -> list:
+        return [self.phone, list(self.slot), self.old, self.new]
+
 
 @dataclass(frozen=True)
 class SymbioseNewTable(NewTable):
@@ -103,10 +112,7 @@ class SymbioseTable(Table):
         self.river_left_of: str | None = file.get("river_left_of")
         self.cursors: dict[Phone, Slot] = {
             phone: tuple(slot) for phone, slot in (data.get("cursors") or {}).items()}
-        self.changes: list[Change] = [
-            Change(*entry) if len(entry) == 4 else Change("", *entry)  # before phones
-            for entry in data.get("undo", [])]
-        self.changes = [replace(change, slot=tuple(change.slot)) for change in self.changes]
+        self.changes: list[Change] = [Change.read(entry) for entry in data.get("undo", [])]
         self._live: tuple[int, Live] | None = None
 
     def game_file(self) -> dict[str, Any]:
@@ -123,7 +129,7 @@ class SymbioseTable(Table):
     def data(self) -> dict[str, Any]:
         return {"file": self.game_file(),
                 "cursors": {phone: list(slot) for phone, slot in self.cursors.items()},
-                "undo": [[c.phone, list(c.slot), c.old, c.new] for c in self.changes]}
+                "undo": [change.stored() for change in self.changes]}
 
     @property
     def names(self) -> tuple[str, ...]:

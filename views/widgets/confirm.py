@@ -7,16 +7,14 @@ from collections.abc import Awaitable, Callable
 import flet as ft
 
 from views.session import AppSession
-from views.widgets.common import TAP, labelled, text
+from views.widgets.common import TAP, do, labelled, text
 
 
 def confirm(app: AppSession, key: str, action: Callable[[], Awaitable[None] | None]) -> None:
     """Ask `<key>.ask` with `<key>.about` below it; `<key>.yes` does `action`."""
     async def confirmed() -> None:
         app.page.pop_dialog()
-        result = action()
-        if result is not None:
-            await result
+        await do(action)()
 
     app.page.show_dialog(ft.AlertDialog(
         title=text(app.t(f"{key}.ask")), content=text(app.t(f"{key}.about")),
