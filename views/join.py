@@ -12,12 +12,13 @@ from views.model import Table, use_table
 from views.session import AppSession, use_app
 from views.widgets.common import TAP, do, labelled, text
 from views.widgets.top_bar import settings_action, top_bar
+from views.widgets.typed_field import TypedText, use_typed_text
 
 
 @ft.component
 def Join(code: str = "") -> ft.View:
     app = use_app()
-    typed = ft.use_ref(code)  # as typed so far: a submit may come before the re-render
+    typed = use_typed_text(code)
     entry, set_entry = ft.use_state(Entry())
     table = app.tables.open(entry.game) if entry.game is not None else None
 
@@ -46,12 +47,9 @@ def Join(code: str = "") -> ft.View:
     return view
 
 
-def code_form(app: AppSession, typed: ft.Ref[str], entry: Entry, attempt) -> list:
-    def changed(e: ft.Event[ft.TextField]) -> None:
-        typed.current = (e.control.value or "")[:80]  # a pasted link at most
-
+def code_form(app: AppSession, typed: TypedText, entry: Entry, attempt) -> list:
     async def submit() -> None:
-        await attempt(typed.current or "")
+        await attempt(typed.text[:80])  # a pasted link at most
 
     said = [app.t("join.wrong")] if entry.wrong else []
     if entry.wait > 0:
@@ -63,10 +61,10 @@ def code_form(app: AppSession, typed: ft.Ref[str], entry: Entry, attempt) -> lis
                                                      color=ft.Colors.ERROR)))
     controls += [
         text(app.t("join.how"), size=16),
-        labelled("code", ft.TextField(
-            value=typed.current, label=app.t("join.code"), autofocus=True,
+        labelled("code", typed.field(
+            label=app.t("join.code"), autofocus=True,
             capitalization=ft.TextCapitalization.CHARACTERS, error=problem, error_max_lines=3,
-            text_size=22, on_change=changed, on_submit=submit)),
+            text_size=22, on_submit=submit)),
         labelled("join", ft.FilledButton(app.t("join.go"), icon=ft.Icons.LOGIN, height=TAP,
                                          on_click=submit)),
         text(app.t("join.host_how"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),

@@ -18,6 +18,7 @@ from views.session import AppSession, use_app
 from views.widgets.common import TAP, do, labelled, pill, section, text
 from views.widgets.seating import seating
 from views.widgets.top_bar import top_bar
+from views.widgets.typed_field import use_typed_text
 
 PREFS_BOXES = "tallybook.boxes.{game}"
 
@@ -33,10 +34,7 @@ def NewGame(game: GameViews, rematch: Table | None) -> ft.View:
         return fresh.with_boxes(fresh.setup.boxes[:1])  # the base box, where there are boxes
 
     new, set_new = ft.use_state(first)
-    # The field's text as of its last change. Not state: a re-render per keystroke would send
-    # the field the text it had when the render ran, which on a busy server may be a keystroke
-    # behind what the phone shows; the phone then takes that older text back.
-    typed_now = ft.use_ref("")
+    typed = use_typed_text()  # the name being typed: the phone's, never redrawn older
     error, set_error = ft.use_state("")
     touched = ft.use_ref(rematch is not None)  # boxes chosen here win over remembered ones
 
@@ -65,14 +63,13 @@ def NewGame(game: GameViews, rematch: Table | None) -> ft.View:
         return not problem
 
     async def add_typed(e: ft.Event[ft.TextField] | None = None) -> None:
-        if add(typed_now.current.strip()):
-            typed_now.current = ""  # the re-render the seating asked for empties the field
+        if add(typed.text.strip()):
+            typed.clear()  # the re-render the seating asked for empties the field
         field = e.control if e is not None and isinstance(e.control, ft.TextField) else None
         if field is not None:
             await field.focus()  # keep typing the next name, or fix this one
 
     def typing(e: ft.Event[ft.TextField]) -> None:
-        typed_now.current = e.control.value or ""
         if error:
             set_error("")
 
@@ -103,9 +100,9 @@ def NewGame(game: GameViews, rematch: Table | None) -> ft.View:
         await app.go(f"/{game.game}/{game_id}")
 
     suffix = game.game
-    field = ft.TextField(label=app.t("new.name"), value=typed_now.current, error=error or None,
-                         error_max_lines=4, on_change=typing, on_submit=add_typed,
-                         expand=True, max_length=MAX_NAME_LENGTH, text_size=16)
+    field = typed.field(label=app.t("new.name"), error=error or None, error_max_lines=4,
+                        on_change=typing, on_submit=add_typed, expand=True,
+                        max_length=MAX_NAME_LENGTH, text_size=16)
     known = [pill(f"known-player-{name}", name, do(toggle_known, name),
                   selected=name in new.names) for name in app.store.known_players()]
     controls: list[ft.Control] = [section(app.t("new.players"))]

@@ -1,0 +1,39 @@
+"""A text field whose text the phone owns while it is typed in.
+
+Flet applies the text a phone reports to the field at once, but runs the field's change
+handler later, in a task of its own; a screen drawn in between from state the handler has not
+updated yet would send the phone older text, which the phone then takes back (a typed "Cas"
+became "Ca"). So a screen draws the field with the text of the field it drew last, as the
+phone has patched it, and only `clear()` empties it.
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+
+class TypedText:
+    def __init__(self, initial: str = ""):
+        self._initial = initial
+        self._field: ft.TextField | None = None
+        self._clearing = False
+
+    @property
+    def text(self) -> str:
+        """What the phone shows in the field now."""
+        return (self._field.value or "") if self._field is not None else self._initial
+
+    def clear(self) -> None:
+        """The next drawing of the field empties it."""
+        self._clearing = True
+
+    def field(self, **options) -> ft.TextField:
+        """The field to draw, with the phone's text (or empty, once after `clear()`)."""
+        value = "" if self._clearing else self.text
+        self._clearing = False
+        self._field = ft.TextField(value=value, **options)
+        return self._field
+
+
+def use_typed_text(initial: str = "") -> TypedText:
+    return ft.use_ref(lambda: TypedText(initial)).current
