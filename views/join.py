@@ -48,8 +48,8 @@ def Join(code: str = "") -> ft.View:
 
 
 def code_form(app: AppSession, typed: TypedText, entry: Entry, attempt) -> list:
-    async def submit() -> None:
-        await attempt(typed.text[:80])  # a pasted link at most
+    async def submit(e: ft.Event[ft.TextField] | ft.Event[ft.FilledButton]) -> None:
+        await attempt(typed.submitted(e)[:80])  # a pasted link at most
 
     said = [app.t("join.wrong")] if entry.wrong else []
     if entry.wait > 0:

@@ -63,7 +63,7 @@ def NewGame(game: GameViews, rematch: Table | None) -> ft.View:
         return not problem
 
     async def add_typed(e: ft.Event[ft.TextField] | None = None) -> None:
-        if add(typed.text.strip()):
+        if add(typed.submitted(e).strip()):
             typed.clear()  # the re-render the seating asked for empties the field
         field = e.control if e is not None and isinstance(e.control, ft.TextField) else None
         if field is not None:

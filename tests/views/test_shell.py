@@ -34,6 +34,14 @@ async def test_a_redraw_never_sends_a_field_older_text_than_the_phone_shows(open
     assert name_field(c).value == "Ann"
 
 
+async def test_enter_adds_the_name_the_phone_showed_even_before_its_last_change(open_app):
+    c = await open_app()
+    await c.tap("game-symbiose")
+    await c.session.dispatch_event(name_field(c)._i, "submit", "Ann")  # Enter carries it
+    await c.settle()
+    assert c.find("remove-0") is not None and "1. Ann" in c.texts()
+
+
 async def test_seating_variant_and_known_players(open_app, store):
     store.remember_players(["Dee", "Cas", "Bob", "Ann"])
     c = await open_app()

@@ -23,6 +23,12 @@ class TypedText:
         """What the phone shows in the field now."""
         return (self._field.value or "") if self._field is not None else self._initial
 
+    def submitted(self, e: ft.Event | None) -> str:
+        """The text sent: Enter's event carries what the phone showed then (its last change may
+        not have been handled yet); a button's tap carries nothing, so the field's text."""
+        data = getattr(e, "data", None)
+        return data if isinstance(data, str) else self.text
+
     def clear(self) -> None:
         """The next drawing of the field empties it."""
         self._clearing = True
