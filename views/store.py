@@ -62,6 +62,15 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (device, game_id)
     );
     """,
+    """
+    ALTER TABLE games ADD COLUMN deleted REAL;
+    ALTER TABLE games ADD COLUMN fingerprint TEXT;
+    CREATE UNIQUE INDEX games_by_fingerprint ON games(fingerprint);
+    CREATE TABLE aliases (
+        name TEXT PRIMARY KEY COLLATE NOCASE,
+        player TEXT NOT NULL
+    );
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -72,8 +81,9 @@ class GameRecord:
     kind: str
     status: str
     data: dict[str, Any]
-    updated: float
+    updated: float  # a finished game is read-only: when it was finished
     revision: int = 0
+    created: float = 0.0
 
 
 class StaleWrite(RuntimeError):
@@ -98,6 +108,7 @@ class Store:
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._migrate()
+        self._forget_deleted()
 
     def _migrate(self) -> None:
         version = self._db.execute("PRAGMA user_version").fetchone()[0]
@@ -149,6 +160,26 @@ class Store:
                             "DO UPDATE SET name = excluded.name, "
                             "last_used = excluded.last_used", (name, now - offset * 1e-3))
 
+    def rename_player(self, name: str, new: str) -> None:
+        """From now on the history counts `name`'s games as `new`'s: a new spelling, or (`new`
+        a known player) the same person under two names. The stored games keep the names
+        they were played with: their sheets stay as they were."""
+        with self.transaction():
+            self._db.execute("UPDATE aliases SET player = ? WHERE player = ?", (new, name))
+            self._db.execute("INSERT INTO aliases (name, player) VALUES (?, ?) ON CONFLICT(name) "
+                             "DO UPDATE SET player = excluded.player", (name, new))
+            self._db.execute("DELETE FROM aliases WHERE name = ? AND player = name", (new,))
+            row = self._db.execute("SELECT MAX(last_used) FROM players WHERE name IN (?, ?)",
+                                   (name, new)).fetchone()
+            self._db.execute("DELETE FROM players WHERE name IN (?, ?)", (name, new))
+            self._db.execute("INSERT INTO players (name, last_used) VALUES (?, ?)",
+                             (new, row[0] if row and row[0] else time.time()))
+
+    def aliases(self) -> dict[str, str]:
+        """A name games were played with (case-folded) -> the player it now counts for."""
+        rows = self._db.execute("SELECT name, player FROM aliases")
+        return {name.casefold(): player for name, player in rows}
+
     # games --------------------------------------------------------------------------------
     def create_game(self, kind: str, data: dict[str, Any]) -> int:
         now = time.time()
@@ -159,7 +190,7 @@ class Store:
         return int(cursor.lastrowid or 0)
 
     def game(self, game_id: int) -> GameRecord | None:
-        row = self._db.execute(f"SELECT {RECORD} FROM games WHERE id = ?",
+        row = self._db.execute(f"SELECT {RECORD} FROM games WHERE id = ? AND deleted IS NULL",
                                (game_id,)).fetchone()
         return _record(row) if row else None
 
@@ -176,10 +207,28 @@ class Store:
                 raise StaleWrite(f"game {game_id} is no longer at revision {revision}")
         return revision + 1
 
-    def games(self, status: str, limit: int = 20) -> list[GameRecord]:
-        rows = self._db.execute(f"SELECT {RECORD} FROM games "
-                                "WHERE status = ? ORDER BY updated DESC LIMIT ?", (status, limit))
+    def games(self, status: str, limit: int = -1) -> list[GameRecord]:
+        """The games in progress or finished, the latest first (no limit: all of them)."""
+        rows = self._db.execute(f"SELECT {RECORD} FROM games WHERE status = ? AND deleted IS "
+                                "NULL ORDER BY updated DESC, id DESC LIMIT ?", (status, limit))
         return [_record(row) for row in rows]
+
+    def delete_game(self, game_id: int) -> None:
+        """Out of every list, but kept until the server next starts, for `restore_game`."""
+        with self.transaction():
+            self._db.execute("UPDATE games SET deleted = ? WHERE id = ?", (time.time(), game_id))
+            self._db.execute("UPDATE tables SET closed = 1 WHERE game_id = ?", (game_id,))
+            self._db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+
+    def restore_game(self, game_id: int) -> None:
+        self._write("UPDATE games SET deleted = NULL WHERE id = ?", (game_id,))
+
+    def _forget_deleted(self) -> None:
+        with self.transaction():
+            deleted = "SELECT id FROM games WHERE deleted IS NOT NULL"
+            self._db.execute(f"DELETE FROM seats WHERE game_id IN ({deleted})")
+            self._db.execute(f"DELETE FROM tables WHERE game_id IN ({deleted})")
+            self._db.execute("DELETE FROM games WHERE deleted IS NOT NULL")
 
     # access -------------------------------------------------------------------------------
     def open_table(self, game_id: int) -> str:
@@ -261,7 +310,7 @@ class Store:
             self._write("DELETE FROM deck_cards WHERE uses <= 0")
 
 
-RECORD = "id, kind, status, data, updated, revision"
+RECORD = "id, kind, status, data, updated, revision, created"
 
 # Join codes: no letters or digits that read alike (0/O, 1/I/L), 31 ** 8 (about 10 ** 12)
 # codes, and wrong guesses are slowed down (views/access.py).
@@ -274,5 +323,5 @@ def new_code() -> str:
 
 
 def _record(row: tuple) -> GameRecord:
-    game_id, kind, status, data, updated, revision = row
-    return GameRecord(game_id, kind, status, json.loads(data), updated, revision)
+    game_id, kind, status, data, updated, revision, created = row
+    return GameRecord(game_id, kind, status, json.loads(data), updated, revision, created)
