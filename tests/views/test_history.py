@@ -72,6 +72,7 @@ async def test_a_past_sheet_opens_as_it_was_and_back_returns_to_the_filtered_his
     await c.tap(f"past-{finished[0]}")
     assert c.page.route == f"/history/symbiose/{finished[0]}?game=symbiose"
     assert "Ann — 45" in c.texts() and "Cas — 42" in c.texts()
+    assert any(t.startswith("Finished Sep 21, 2026 ·") for t in c.texts())
     assert c.find("finish-game") is None and c.find("rematch") is not None
     await c.back()
     assert c.page.route == "/history?game=symbiose" and listed(c) == [finished[0]]

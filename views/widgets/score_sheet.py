@@ -9,7 +9,7 @@ from typing import Any
 import flet as ft
 
 from scorer import PlayerScore, ScoreLine, ScoreSheet
-from views.i18n import scorer_text
+from views.i18n import scorer_text, when
 from views.model import Table, use_table
 from views.session import use_app
 from views.widgets.common import TAP, do, labelled, text
@@ -90,7 +90,10 @@ def SheetScreen(table: Table, body: Callable[[ScoreSheet], list[ft.Control]],
         view.controls = [text(app.t(unfinished), size=16)]
         return view
     top = [winners_line(sheet, app.lang)]
-    if app.host and not table.finished:
+    if table.finished:
+        top.append(text(app.t("result.finished", when=when(table.updated, app.lang)), size=13,
+                        color=ft.Colors.ON_SURFACE_VARIANT))
+    elif app.host:
         top.append(FinishRow(table))
     view.controls = [ft.Column([*top, *body(sheet)], spacing=8, scroll=ft.ScrollMode.AUTO,
                                expand=True)]
