@@ -96,10 +96,11 @@ def search(game: str, query: str, lang: str, boxes: Iterable[str] | None = None)
 
 
 def fold(words: str) -> str:
-    """Lower case, no accents, single spaces: "Zerr-Eiche", "zerr-eiche" and "ZERR-EICHE"
-    are one; "Eichhörnchen" is found by "eichhornchen"."""
+    """Lower case, no accents, hyphens and underscores as spaces, single spaces: "Zerr-Eiche"
+    is found by "zerr eiche", "Eichhörnchen" by "eichhornchen", "common_toad" by "Common Toad"."""
     decomposed = unicodedata.normalize("NFKD", words.casefold())
-    return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).split())
+    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return " ".join(plain.replace("-", " ").replace("_", " ").split())
 
 
 def _rank(wanted: str, names: Sequence[str]) -> int | None:
@@ -159,7 +160,7 @@ def _entry(game: str, group: str, entry_id: str, rulings: tuple[str, ...], lang:
 
 def _names(entry_id: str, key: str) -> tuple[str, ...]:
     """The entry's id, and its title and aliases ("a, b, c") in every language."""
-    found = [entry_id, entry_id.replace("_", " ")]
+    found = [entry_id]
     for lang in languages():
         messages = catalogue(lang)
         found.append(str(messages[f"{key}.title"]))
