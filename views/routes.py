@@ -5,7 +5,8 @@ or play), `/<game>/<id>/sheet`, `/<game>/<id>/table` (its join code and seats) a
 screens such as `/fossil/<id>/calc`; anything else is home. A guest reaches only the game of its
 seat (entry, sheet, the game's own screens) and `/settings`; anything else is the join screen
 (`/join/<code>`, and the host link `/host/<PIN>` the server prints: with that code). A
-finished game is read-only: its entry shows its sheet."""
+finished game is read-only: its entry shows its sheet. Host and guests alike reach the rules
+reference, `/rules/...` (views/rules.py)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
+from views import rules
 from views.home import Home
 from views.join import Join
 from views.model import Table
@@ -41,6 +43,8 @@ class Stacked:
 
 def screens_for(route: str, app: AppSession) -> list[Stacked]:
     path = route.split("?")[0].rstrip("/") or "/"
+    if (reference := rules.parse(route)) is not None:
+        return rules_screens(reference, app)
     return host_screens(route, path, app) if app.host else guest_screens(path, app)
 
 
@@ -57,6 +61,17 @@ def host_screens(route: str, path: str, app: AppSession) -> list[Stacked]:
     elif found := GAME_ROUTE.fullmatch(path):
         stack += game_screens(found, app, extra={"table": TableScreen})
     return stack
+
+
+def rules_screens(found: rules.RulesRoute, app: AppSession) -> list[Stacked]:
+    """The rules reference (views/rules.py), harmless to show to anyone: over the sheet it was
+    opened from, if this device may see that table, else over home (a guest: its table)."""
+    table = None
+    if found.table is not None and found.game is not None and (
+            app.host or app.own_seat(found.table) is not None):
+        table = app.tables.open(found.table, GAMES[found.game].game)
+    below = screens_for(f"{table.route}/sheet" if table else "/", app)
+    return below + [Stacked(*screen) for screen in rules.screens(found, table)]
 
 
 def guest_screens(path: str, app: AppSession) -> list[Stacked]:
