@@ -144,7 +144,8 @@ def RulesList(game: str, boxes: tuple[str, ...], route: str) -> ft.View:
     return ft.View(route=route, padding=12,
                    appbar=top_bar(app, app.t("rules.game_title", game=app.t(f"game.{game}"))),
                    controls=[ft.Column([*top, ft.ListView(items, spacing=2, expand=True)],
-                                       spacing=8, expand=True)])
+                                       spacing=8, expand=True,
+                                       horizontal_alignment=ft.CrossAxisAlignment.STRETCH)])
 
 
 def _toggled(boxes: tuple[str, ...], box: str) -> tuple[str, ...]:
@@ -184,7 +185,7 @@ def RulesEntry(game: str, entry_id: str, route: str) -> ft.View:
             continue
         body.append(labelled(f"rule-{part.kind}", ft.Column([
             text(part.label, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
-            text(part.text, size=15, selectable=True)], spacing=2),
+            text(part.text, size=15)], spacing=2),
             label=f"{part.label}: {part.text}"))
     return ft.View(route=route, padding=16,
                    appbar=top_bar(app, app.t(f"game.{game}")),
@@ -196,5 +197,5 @@ def _ruling(number: int, words: str, ref: str) -> ft.Control:
     """A ruling in a tinted box, so a reader settling a dispute finds it at once."""
     shown = f"({ref}) {words}" if ref else words
     return labelled(f"rule-ruling-{number}", ft.Container(
-        text(shown, size=14, selectable=True), padding=12, border_radius=12,
+        text(shown, size=14), padding=12, border_radius=12,
         bgcolor=ft.Colors.SECONDARY_CONTAINER), label=shown)
