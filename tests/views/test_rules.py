@@ -7,6 +7,7 @@ import pytest
 from scorer import score
 from scorer.reference import entry_for_line
 from tests.views.helpers import example, name_field
+from views.forest_shuffle.species_sheet import species_name
 from views.session import PREFS_LANGUAGE
 
 pytestmark = pytest.mark.asyncio
@@ -71,7 +72,7 @@ async def test_a_sheet_line_opens_its_card_and_back_returns_to_the_sheet(open_ap
     await c.tap("result-0")
     await c.tap("line-rule-0-0")
     assert c.page.route == f"/rules/forest-shuffle/{first.item}?table={game_id}"
-    assert c.get("rule-title").label == c.get("rule-title").label.strip() != ""
+    assert c.get("rule-title").label == species_name(first.item, "en")
     await c.back()
     assert c.page.route == f"/forest-shuffle/{game_id}/sheet"
     assert c.find("winners") is not None
