@@ -7,7 +7,8 @@ past sheet `/history/<game>/<id>`) and the players (`/players`, `/players/<name>
 sheet `/players/<name>/<game>/<id>`); anything else is home. A guest reaches only the game of its
 seat (entry, sheet, the game's own screens) and `/settings`; anything else is the join screen
 (`/join/<code>`, and the host link `/host/<PIN>` the server prints: with that code). A
-finished game is read-only: its entry shows its sheet."""
+finished game is read-only: its entry shows its sheet. Host and guests alike reach the rules
+reference, `/rules/...` (views/rules.py)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
+from views import rules
 from views.history import HistoryScreen, history_route
 from views.home import Home
 from views.join import Join
@@ -45,6 +47,8 @@ class Stacked:
 
 def screens_for(route: str, app: AppSession) -> list[Stacked]:
     path = route.split("?")[0].rstrip("/") or "/"
+    if (reference := rules.parse(route)) is not None:
+        return rules_screens(reference, app)
     return host_screens(route, path, app) if app.host else guest_screens(path, app)
 
 
@@ -91,6 +95,17 @@ def past_sheet(path: str, base: str, query: str, app: AppSession) -> list[Stacke
         return []
     return [Stacked(base + table.route + (f"?{query}" if query else ""), GAMES[found[1]].sheet,
                     (table,))]
+
+
+def rules_screens(found: rules.RulesRoute, app: AppSession) -> list[Stacked]:
+    """The rules reference (views/rules.py), harmless to show to anyone: over the sheet it was
+    opened from, if this device may see that table, else over home (a guest: its table)."""
+    table = None
+    if found.table is not None and found.game is not None and (
+            app.host or app.own_seat(found.table) is not None):
+        table = app.tables.open(found.table, GAMES[found.game].game)
+    below = screens_for(f"{table.route}/sheet" if table else "/", app)
+    return below + [Stacked(*screen) for screen in rules.screens(found, table)]
 
 
 def guest_screens(path: str, app: AppSession) -> list[Stacked]:

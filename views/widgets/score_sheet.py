@@ -9,9 +9,11 @@ from typing import Any
 import flet as ft
 
 from scorer import PlayerScore, ScoreLine, ScoreSheet
+from scorer.reference import entry_for_line
 from views.i18n import scorer_text, when
 from views.model import Table, use_table
-from views.session import use_app
+from views.rules import line_route
+from views.session import AppSession, use_app
 from views.widgets.common import TAP, do, labelled, text
 from views.widgets.confirm import confirm
 from views.widgets.sheet_actions import SheetActions
@@ -55,6 +57,18 @@ def PlayerCard(index: int, player: PlayerScore, line: LineComponent | None,
     if expanded and line is not None:
         body += [line(index, number, item) for number, item in enumerate(player.lines)]
     return ft.Card(ft.Column(body, spacing=0))
+
+
+def rule_button(app: AppSession, table: Table, player: int, number: int,
+                line: ScoreLine) -> ft.Control:
+    """The way from a sheet line to the rules entry that explains it (views/rules.py); back
+    returns to this sheet. An empty place where no entry explains the line."""
+    entry = entry_for_line(table.kind, line)
+    if entry is None:
+        return ft.Container(width=TAP)
+    return labelled(f"line-rule-{player}-{number}", ft.IconButton(
+        ft.Icons.MENU_BOOK_OUTLINED, tooltip=app.t("rules.open"), width=TAP, height=TAP,
+        on_click=do(app.go, line_route(table, entry))))
 
 
 @ft.component
