@@ -116,14 +116,6 @@ class Table:
         """How far entry has come, for the home screen's list."""
         raise NotImplementedError
 
-    def result(self) -> str:
-        """'Ann 45 · Bob 45 · Cas 42', best first; empty if the game does not score."""
-        sheet = self.sheet
-        if sheet is None:
-            return ""
-        ranked = sorted(sheet.players, key=lambda player: player.place)
-        return " · ".join(f"{player.name} {player.total}" for player in ranked)
-
     @property
     def route(self) -> str:
         return f"/{self.kind}/{self.id}"

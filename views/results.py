@@ -11,7 +11,6 @@ are the player's own totals, in a team game too (their own pond).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from statistics import fmean
 
@@ -137,6 +136,11 @@ class History:
         return next((seat for seat in result.seats
                      if aliases.get(seat.name.casefold(), seat.name).casefold() == wanted), None)
 
+    def played_together(self, one: str, other: str) -> bool:
+        """Whether the two players sat at one game: then they are not one person."""
+        aliases = self.store.aliases()
+        return any(self.seat(result, other, aliases) for result in self.results(player=one))
+
     def players(self) -> list[str]:
         """Everyone with a finished game or known from new games, the latest played first."""
         aliases = self.store.aliases()
@@ -151,22 +155,21 @@ class History:
 
     def stats(self, player: str) -> list[Stats]:
         """The player's statistics in each game they played, the latest played first."""
+        return self.every_stats().get(self.player(player).casefold(), [])
+
+    def every_stats(self) -> dict[str, list[Stats]]:
+        """Every player's statistics (by their name case-folded), in one pass."""
         aliases = self.store.aliases()
-        per_game: dict[str, list[tuple[Result, Seat]]] = {}
-        for result in self.results(player=player):
-            seat = self.seat(result, player, aliases)
-            if seat is not None:
-                per_game.setdefault(result.kind, []).append((result, seat))
-        return [stats_of(kind, seats) for kind, seats in per_game.items()]
+        seats: dict[str, dict[str, list[tuple[Result, Seat]]]] = {}
+        for result in self.results():
+            for seat in result.seats:
+                player = aliases.get(seat.name.casefold(), seat.name).casefold()
+                seats.setdefault(player, {}).setdefault(result.kind, []).append((result, seat))
+        return {player: [stats_of(kind, played) for kind, played in per_game.items()]
+                for player, per_game in seats.items()}
 
     def _result(self, record: GameRecord) -> Result | None:
         key = (record.id, record.revision)
         if key not in self._scored:
             self._scored[key] = result_of(record)
         return self._scored[key]
-
-
-def summary(stats: Iterable[Stats]) -> tuple[int, int]:
-    """(games, wins) over every game kind."""
-    listed = list(stats)
-    return sum(s.games for s in listed), sum(s.wins for s in listed)

@@ -2,7 +2,9 @@
 
 A host reaches `/`, `/settings`, `/new/<game>[?again=<id>]` (a rematch), `/<game>/<id>` (entry
 or play), `/<game>/<id>/sheet`, `/<game>/<id>/table` (its join code and seats) and a game's own
-screens such as `/fossil/<id>/calc`; anything else is home. A guest reaches only the game of its
+screens such as `/fossil/<id>/calc`, the history (`/history[?game=<game>&player=<name>]`, a
+past sheet `/history/<game>/<id>`) and the players (`/players`, `/players/<name>`, a past
+sheet `/players/<name>/<game>/<id>`); anything else is home. A guest reaches only the game of its
 seat (entry, sheet, the game's own screens) and `/settings`; anything else is the join screen
 (`/join/<code>`, and the host link `/host/<PIN>` the server prints: with that code). A
 finished game is read-only: its entry shows its sheet."""
@@ -13,12 +15,14 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, unquote, urlsplit
 
+from views.history import HistoryScreen, history_route
 from views.home import Home
 from views.join import Join
 from views.model import Table
 from views.new_game import NewGame
+from views.players import PlayerScreen, PlayersScreen, player_route
 from views.registry import GAMES
 from views.session import AppSession
 from views.settings import Settings
@@ -54,9 +58,39 @@ def host_screens(route: str, path: str, app: AppSession) -> list[Stacked]:
         last = app.tables.open(int(again), game.game) if again.isdigit() else None
         screen = f"{path}?again={again}" if last else path
         stack.append(Stacked(screen, NewGame, (game, last)))
+    elif path == "/history" or path.startswith("/history/"):
+        query = parse_qs(urlsplit(route).query)
+        game = query.get("game", [""])[0]
+        shown = history_route(game if game in GAMES else "", query.get("player", [""])[0][:80])
+        stack.append(Stacked(shown, HistoryScreen, history_filters(shown)))
+        stack += past_sheet(path.removeprefix("/history"), "/history", urlsplit(shown).query, app)
+    elif players := re.fullmatch(r"/players(?:/([^/]+)(/.*)?)?", path):
+        stack.append(Stacked("/players", PlayersScreen))
+        if players[1]:
+            name = unquote(players[1])[:80]
+            stack.append(Stacked(player_route(name), PlayerScreen, (name,)))
+            stack += past_sheet(players[2] or "", player_route(name), "", app)
     elif found := GAME_ROUTE.fullmatch(path):
         stack += game_screens(found, app, extra={"table": TableScreen})
     return stack
+
+
+def history_filters(route: str) -> tuple[str, str]:
+    query = parse_qs(urlsplit(route).query)
+    return query.get("game", [""])[0], query.get("player", [""])[0]
+
+
+def past_sheet(path: str, base: str, query: str, app: AppSession) -> list[Stacked]:
+    """The sheet of a finished game, opened from the history or a player's page (`base`), so
+    that back returns there."""
+    found = GAME_ROUTE.fullmatch(path)
+    if found is None or found[1] not in GAMES or found[3] is not None:
+        return []
+    table = app.tables.open(int(found[2]), found[1])
+    if table is None or not table.finished:
+        return []
+    return [Stacked(base + table.route + (f"?{query}" if query else ""), GAMES[found[1]].sheet,
+                    (table,))]
 
 
 def guest_screens(path: str, app: AppSession) -> list[Stacked]:
