@@ -52,10 +52,9 @@ BOXES = {
 
 
 def play_file(store: Store, records: list[GameRecord], lang: str) -> dict[str, Any]:
-    """The finished games `records` (those that score) as one play file."""
+    """The games `records` (those that score) as one play file."""
     history = History(store)
-    scored = [(record, found) for record in records
-              if record.status == "finished" and (found := scored_game(record)) is not None]
+    scored = [(record, found) for record in records if (found := scored_game(record)) is not None]
     kinds = list(dict.fromkeys(record.kind for record, _ in scored))
     players = list(dict.fromkeys(history.player(seat.name) for _, (result, _) in scored
                                  for seat in result.seats))
