@@ -105,8 +105,8 @@ def report_dialog(app: AppSession, report: ImportReport) -> ft.AlertDialog:
         rows.append(text(app.t("import.aliases", count=report.aliases), size=14))
     return ft.AlertDialog(
         title=text(app.t("import.title")),
-        content=labelled("import-report", ft.Column(rows, tight=True, spacing=6,
-                                                    scroll=ft.ScrollMode.AUTO, width=340)),
+        content=labelled("import-report", ft.Column(rows, tight=True, spacing=6, width=340)),
+        scrollable=True,  # a long report scrolls; a short one is as tall as it is
         actions=[labelled("import-close", ft.TextButton(
             app.t("result.close"), on_click=lambda: app.page.pop_dialog(), height=TAP))])
 

@@ -84,7 +84,7 @@ def export_menu(app: AppSession, choices: list[tuple[str, str, Callable]]) -> ft
                                 text(app.t("result.export"), color=ft.Colors.PRIMARY,
                                      weight=ft.FontWeight.W_500)],
                                spacing=8, tight=True),
-                        height=40, padding=ft.Padding.symmetric(horizontal=12),
+                        height=TAP, padding=ft.Padding.symmetric(horizontal=12),
                         border=ft.Border.all(1, ft.Colors.OUTLINE), border_radius=20)
     return labelled("export", ft.PopupMenuButton(content=face, tooltip="", items=[
         ft.PopupMenuItem(content=labelled(identifier, text(app.t(key)), label=app.t(key),
