@@ -20,7 +20,7 @@ from views.archive import (
 )
 from views.registry import GAMES
 from views.results import History
-from views.store import Store
+from views.store import Store, fingerprint
 
 EXAMPLES = Path(__file__).parents[2] / "examples"
 
@@ -103,6 +103,16 @@ def test_the_same_backup_imported_twice_adds_nothing_the_second_time(store, tmp_
     assert snapshot(other) == before
     # ... and into the history it came from, whose games got their fingerprint when finished
     assert len(import_bytes(store, data, "en").present) == 2
+
+
+def test_a_game_gets_its_fingerprint_when_it_is_finished(store):
+    file = fossil(("Ann", 1))
+    game_id = store.create_game("fossil", {"file": file})
+    (unset,), = store._db.execute("SELECT fingerprint FROM games WHERE id = ?", (game_id,))
+    store.save_game(game_id, {"file": file}, 0, status="finished")
+    (value,), = store._db.execute("SELECT fingerprint FROM games WHERE id = ?", (game_id,))
+    assert unset is None
+    assert value == fingerprint("fossil", file, store.game(game_id).created)
 
 
 def test_games_finished_before_fingerprints_get_theirs_when_an_import_asks(store, tmp_path):
