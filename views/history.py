@@ -15,6 +15,7 @@ from views.i18n import scorer_text, when
 from views.registry import GAMES
 from views.results import Result
 from views.session import AppSession, use_app
+from views.widgets.archive_menu import ArchiveMenu
 from views.widgets.common import TAP, do, icon_image, labelled, pill, section, text
 from views.widgets.top_bar import top_bar
 
@@ -67,7 +68,8 @@ def HistoryScreen(game: str = "", player: str = "") -> ft.View:
                                    else "history.none_matching"),
                              color=ft.Colors.ON_SURFACE_VARIANT))
     return ft.View(route=history_route(game, player), padding=16,
-                   appbar=top_bar(app, app.t("history.title")),
+                   appbar=top_bar(app, app.t("history.title"), actions=[
+                       ArchiveMenu(on_imported=lambda: set_version(lambda v: v + 1))]),
                    controls=[ft.Column(controls, spacing=10, scroll=ft.ScrollMode.AUTO,
                                        expand=True)])
 
