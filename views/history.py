@@ -54,7 +54,7 @@ def HistoryScreen(game: str = "", player: str = "") -> ft.View:
                     selected=name.casefold() == player.casefold(), max_width=160)
                for index, name in enumerate(app.history.players())]
     controls: list[ft.Control] = [
-        ft.Row(games, scroll=ft.ScrollMode.AUTO, spacing=8),
+        ft.Row(games, wrap=True, spacing=8, run_spacing=8),
         ft.Row(players, scroll=ft.ScrollMode.AUTO, spacing=8),
     ]
     if results:
@@ -80,7 +80,7 @@ def ResultTile(result: Result, route: str, on_delete=None) -> ft.Control:
     app = use_app()
     name = app.t(f"game.{result.kind}")
     heading = " · ".join(filter(None, [name, variant_text(app, result)]))
-    ranking = " · ".join(f"{seat.place}. {seat.name} {seat.total}" for seat in result.ranked)
+    ranking = ranking_text(result)
     moment = when(result.finished, app.lang)
     delete = labelled(f"delete-{result.game_id}", ft.IconButton(
         ft.Icons.DELETE_OUTLINE, tooltip=app.t("history.delete"), width=TAP, height=TAP,
@@ -94,7 +94,24 @@ def ResultTile(result: Result, route: str, on_delete=None) -> ft.Control:
         ], spacing=2, tight=True),
         trailing=delete, min_height=TAP, on_click=do(app.go, route))
     return labelled(f"past-{result.game_id}", ft.Card(tile),
-                    label=f"{heading}, {moment}: {ranking}", button=True)
+                    label=f"{heading}, {moment}: {ranking.replace(NBSP, ' ')}", button=True)
+
+
+NBSP = "\u00a0"
+
+
+def ranking_text(result: Result) -> str:
+    """'1. Ann 45 · 1. Bob 45 · 3. Cas 42'; a team game by teams: '1. Ann + Cas 93 · …'.
+    No-break spaces keep each entry on one line."""
+    entries, seen = [], set()
+    for seat in result.ranked:
+        if seat.name in seen:
+            continue
+        team = (seat.name, *seat.partners)
+        seen.update(team)
+        total = sum(other.total for other in result.seats if other.name in team)
+        entries.append(f"{seat.place}. {' + '.join(team)} {total}".replace(" ", NBSP))
+    return " · ".join(entries)
 
 
 def variant_text(app: AppSession, result: Result) -> str:

@@ -93,8 +93,10 @@ def GameStats(stats: Stats) -> ft.Control:
             for what, value in figures]
     title = ft.Row([icon_image(stats.kind, 28), text(app.t(f"game.{stats.kind}"), size=17,
                                                      weight=ft.FontWeight.W_600)], spacing=10)
+    said = ", ".join(f"{app.t(f'players.{what}')} {value}" for what, value in figures)
     return labelled(f"stats-{stats.kind}", ft.Card(ft.Container(
-        ft.Column([title, *rows], spacing=4), padding=14)))
+        ft.Column([title, *rows], spacing=4), padding=14)),
+        label=f"{app.t(f'game.{stats.kind}')}: {said}")
 
 
 @ft.component

@@ -259,7 +259,8 @@ class Store:
         return [_record(row) for row in rows]
 
     def delete_game(self, game_id: int) -> None:
-        """Out of every list, but kept until the server next starts, for `restore_game`."""
+        """Out of every list, but kept for `restore_game` (Undo) until the store is next
+        opened at least `KEEP_DELETED` seconds later."""
         with self.transaction():
             self._db.execute("UPDATE games SET deleted = ? WHERE id = ?", (time.time(), game_id))
             self._db.execute("UPDATE tables SET closed = 1 WHERE game_id = ?", (game_id,))
@@ -269,11 +270,14 @@ class Store:
         self._write("UPDATE games SET deleted = NULL WHERE id = ?", (game_id,))
 
     def _forget_deleted(self) -> None:
+        """Games deleted a while ago go for good. Not at once: another process opening the
+        store (a restart, a tool) must not take a pending Undo away."""
         with self.transaction():
-            deleted = "SELECT id FROM games WHERE deleted IS NOT NULL"
-            self._db.execute(f"DELETE FROM seats WHERE game_id IN ({deleted})")
-            self._db.execute(f"DELETE FROM tables WHERE game_id IN ({deleted})")
-            self._db.execute("DELETE FROM games WHERE deleted IS NOT NULL")
+            before = (time.time() - KEEP_DELETED,)
+            deleted = "SELECT id FROM games WHERE deleted < ?"
+            self._db.execute(f"DELETE FROM seats WHERE game_id IN ({deleted})", before)
+            self._db.execute(f"DELETE FROM tables WHERE game_id IN ({deleted})", before)
+            self._db.execute("DELETE FROM games WHERE deleted < ?", before)
 
     # access -------------------------------------------------------------------------------
     def open_table(self, game_id: int) -> str:
@@ -355,6 +359,7 @@ class Store:
             self._write("DELETE FROM deck_cards WHERE uses <= 0")
 
 
+KEEP_DELETED = 3600.0  # seconds a deleted game can still be brought back
 RECORD = "id, kind, status, data, updated, revision, created"
 
 # Join codes: no letters or digits that read alike (0/O, 1/I/L), 31 ** 8 (about 10 ** 12)

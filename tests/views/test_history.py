@@ -163,3 +163,9 @@ async def test_home_shows_the_latest_results_and_leads_to_history_and_players(
     await c.back()
     await c.tap("nav-players")
     assert c.page.route == "/players"
+
+
+async def test_a_team_game_is_listed_by_teams(open_app, store):
+    game_id = finish(store, "symbiose-team.json", 1_790_000_000)
+    c = await open_app("/history")
+    assert c.get(f"past-{game_id}").label.endswith(": 1. Ann + Cas 93 · 2. Bob + Dee 80")

@@ -1,9 +1,11 @@
 """History and statistics from the stored games: ties, shared wins, team games, renames."""
 
+import time
+
 import pytest
 
 from views.results import History
-from views.store import Store
+from views.store import KEEP_DELETED, Store
 
 
 def fossil(*adjustments: tuple[str, int], players=("Ann", "Bob", "Cas", "Dee")) -> dict:
@@ -118,12 +120,20 @@ def test_a_deleted_game_leaves_the_history_until_restored(history):
     assert [r.game_id for r in history.results()] == [game_id]
 
 
-def test_a_deleted_game_is_gone_once_the_server_restarts(tmp_path):
+def test_a_deleted_game_is_gone_for_good_once_the_store_is_opened_an_hour_later(
+        tmp_path, monkeypatch):
     store = Store(tmp_path / "db.sqlite3")
     history = History(store)
     kept, gone = finish(history, fossil()), finish(history, fossil())
     store.delete_game(gone)
     store.close()
+    at_once = Store(tmp_path / "db.sqlite3")  # a restart, a tool: Undo still works
+    at_once.restore_game(gone)
+    assert at_once.game(gone) is not None
+    at_once.delete_game(gone)
+    at_once.close()
+    later = time.time() + KEEP_DELETED + 1
+    monkeypatch.setattr(time, "time", lambda: later)
     again = History(Store(tmp_path / "db.sqlite3"))
     again.store.restore_game(gone)  # too late: nothing to restore
     assert [r.game_id for r in again.results()] == [kept]
