@@ -20,7 +20,7 @@ from views.join import Join
 from views.model import Table
 from views.new_game import NewGame
 from views.registry import GAMES
-from views.session import AppSession
+from views.session import AppSession, ScreenGame
 from views.settings import Settings
 from views.table_screen import TableScreen
 
@@ -29,14 +29,16 @@ GAME_ROUTE = re.compile(r"/([a-z-]+)/(\d{1,12})(?:/([a-z]+))?")
 
 @dataclass(frozen=True)
 class Stacked:
-    """One screen of the stack: its route, and the component that draws it with its input."""
+    """One screen of the stack: its route, the component that draws it with its input, and the
+    game it is a screen of, whose language it speaks (views/session.py `use_app`)."""
 
     route: str
     component: Callable[..., Any]
     args: tuple[Any, ...] = ()
+    game: str = ""
 
     def draw(self) -> Any:
-        return self.component(*self.args, key=self.route)
+        return ScreenGame(self.game, lambda: self.component(*self.args, key=self.route))
 
 
 def screens_for(route: str, app: AppSession) -> list[Stacked]:
@@ -53,7 +55,7 @@ def host_screens(route: str, path: str, app: AppSession) -> list[Stacked]:
         again = parse_qs(urlsplit(route).query).get("again", [""])[0]
         last = app.tables.open(int(again), game.game) if again.isdigit() else None
         screen = f"{path}?again={again}" if last else path
-        stack.append(Stacked(screen, NewGame, (game, last)))
+        stack.append(Stacked(screen, NewGame, (game, last), game.game))
     elif found := GAME_ROUTE.fullmatch(path):
         stack += game_screens(found, app, extra={"table": TableScreen})
     return stack
@@ -87,8 +89,8 @@ def game_screens(found: re.Match[str] | None, app: AppSession,
     if table is None or (suffix is not None and suffix not in on_top):
         return []
     if table.finished and suffix in (None, "sheet"):
-        return [Stacked(table.route + "/sheet", game.sheet, (table,))]
-    stack = [Stacked(table.route, game.play, (table,))]
+        return [Stacked(table.route + "/sheet", game.sheet, (table,), game.game)]
+    stack = [Stacked(table.route, game.play, (table,), game.game)]
     if suffix:
-        stack.append(Stacked(f"{table.route}/{suffix}", on_top[suffix], (table,)))
+        stack.append(Stacked(f"{table.route}/{suffix}", on_top[suffix], (table,), game.game))
     return stack
