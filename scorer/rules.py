@@ -1,8 +1,9 @@
 """Rules references for `python -m scorer rules GAME [CARD]`: a game's scoring and its rulings.
 
 A game type's `rules(card, lang)` returns the text to print, or raises LookupError with the
-message for an unknown card. Games without a card catalogue use `summary(game)`: their scoring
-rules and rulings are the messages `rules.<game>.score.*` and `rules.<game>.ruling.*`.
+message for an unknown card. The text is a rendering of the entries the app's rules screens
+show (scorer/reference.py): Symbiose and Fossil print all their entries (`summary(game)`),
+Forest Shuffle one card in full or every card in one line (scorer/forest_shuffle/rules_text.py).
 """
 
 from __future__ import annotations
@@ -10,10 +11,12 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Callable
 
-from scorer.i18n import catalogue, text
+from scorer.i18n import text
+from scorer.reference import Entry, entries
 
 RulesText = Callable[[str | None, str], str]
 WIDTH = 100
+RULINGS = ("ruling", "no_rulings")  # the section kinds printed under the rulings' heading
 
 
 def summary(game: str) -> RulesText:
@@ -21,16 +24,38 @@ def summary(game: str) -> RulesText:
         if card is not None:
             raise LookupError(text("rules.no_cards", {"game": game}, lang))
         lines = [text("rules.scoring", {"game": game}, lang)]
-        lines += _bullets(f"rules.{game}.score.", lang)
-        lines += ["", text("rules.rulings", lang=lang)]
-        lines += _bullets(f"rules.{game}.ruling.", lang)
+        for entry in entries(game, lang):
+            lines += ["", *entry_lines(entry)]
         return "\n".join(lines) + "\n"
     return rules
 
 
-def _bullets(prefix: str, lang: str) -> list[str]:
-    lines: list[str] = []
-    for key in (k for k in catalogue(lang) if k.startswith(prefix)):
-        lines += textwrap.wrap(text(key, lang=lang), WIDTH, initial_indent="  - ",
-                               subsequent_indent="    ", break_on_hyphens=False)
+def entry_text(entry: Entry) -> str:
+    return "\n".join(entry_lines(entry)) + "\n"
+
+
+def entry_lines(entry: Entry) -> list[str]:
+    """The title and id, each fact or rule as "label: text", then the rulings under their
+    heading: a lettered ruling as "(a) text", another as a bullet."""
+    lines = [f"{entry.title}  [{entry.id}]"]
+    heading = None
+    for section in entry.sections:
+        if section.kind not in RULINGS:
+            head = f"  {section.label + ':':<16}"
+            lines += _wrap(section.text, head, " " * len(head)) or [head.rstrip()]
+            continue
+        if section.label != heading:
+            heading = section.label
+            lines += ["", heading]
+        if section.kind == "no_rulings":
+            lines.append("  " + section.text)
+        elif section.ref:
+            lines += _wrap(section.text, f"  ({section.ref}) ", " " * 6)
+        else:
+            lines += _wrap(section.text, "  - ", " " * 4)
     return lines
+
+
+def _wrap(words: str, first: str, rest: str) -> list[str]:
+    return textwrap.wrap(words, WIDTH, initial_indent=first, subsequent_indent=rest,
+                         break_on_hyphens=False)

@@ -16,6 +16,7 @@ from views.access import Access
 from views.data_lock import DataFolderInUse, data_folder_lock
 from views.model import Tables
 from views.registry import GAMES
+from views.results import History
 from views.server import web_app
 from views.session import AppSession
 from views.shell import start
@@ -45,9 +46,10 @@ def make_main(store: Store, pin: str | None = None):
             table.changed()
 
     access = Access(store, pin, changed=seats_changed)
+    history = History(store)
 
     async def main(page: ft.Page) -> None:
-        await start(page, AppSession(page, store, tables, access))
+        await start(page, AppSession(page, store, tables, access, history))
     return main
 
 

@@ -1,9 +1,11 @@
-"""Home: the games, tables still being entered, recent results, settings."""
+"""Home: the games, the way to the history, players and rules, tables still being entered,
+the latest results, settings."""
 
 from __future__ import annotations
 
 import flet as ft
 
+from views.history import ResultTile
 from views.registry import GAMES
 from views.session import use_app
 from views.store import GameRecord
@@ -15,19 +17,35 @@ from views.widgets.top_bar import settings_action, top_bar
 def Home() -> ft.View:
     app = use_app()
     active = app.store.games("active")
-    finished = app.store.games("finished", limit=10)
+    finished = app.history.results()[:RECENT]
     controls: list[ft.Control] = [section(app.t("home.games"))]
     controls += [GameTile(game) for game in GAMES]  # ids only: no game is loaded for home
+    controls.append(ft.Row([NavButton(*item) for item in NAVIGATION], spacing=8))
     if active:
         controls.append(section(app.t("home.continue")))
-        controls += [RecordTile(record, "") for record in active]
+        controls += [RecordTile(record) for record in active]
     if finished:
         controls.append(section(app.t("home.results")))
-        controls += [RecordTile(record, "/sheet") for record in finished]
+        controls += [ResultTile(result, f"/history/{result.kind}/{result.game_id}",
+                                key=str(result.game_id)) for result in finished]
     return ft.View(
         route="/", padding=16,
         appbar=top_bar(app, "Tallybook", back=False, actions=[settings_action(app)]),
         controls=[ft.Column(controls, spacing=10, scroll=ft.ScrollMode.AUTO, expand=True)])
+
+
+RECENT = 3  # finished games on home; the history has them all
+NAVIGATION = (("history", ft.Icons.HISTORY), ("players", ft.Icons.PEOPLE),
+              ("rules", ft.Icons.MENU_BOOK))
+
+
+@ft.component
+def NavButton(target: str, icon: str) -> ft.Control:
+    app = use_app()
+    return labelled(f"nav-{target}", ft.OutlinedButton(
+        app.t(f"home.nav.{target}"), icon=icon, height=TAP, expand=True,
+        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8)),
+        on_click=do(app.go, f"/{target}")))
 
 
 @ft.component
@@ -44,17 +62,17 @@ def GameTile(game: str) -> ft.Control:
 
 
 @ft.component
-def RecordTile(record: GameRecord, suffix: str) -> ft.Control:
-    """A stored game: its players, and how far it got (active) or how it ended (finished)."""
+def RecordTile(record: GameRecord) -> ft.Control:
+    """A game in progress: its players, and how far it got."""
     app = use_app()
     table = app.tables.open(record.id, record.kind)
     if table is None:
         return ft.Container()
     names = ", ".join(table.names)
-    subtitle = table.result() if suffix else table.progress(app.lang)
+    subtitle = table.progress(app.lang)
     tile = ft.ListTile(
         leading=icon_image(record.kind, 36),
         title=text(names, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
         subtitle=text(subtitle, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
-        min_height=TAP, on_click=do(app.go, table.route + suffix))
+        min_height=TAP, on_click=do(app.go, table.route))
     return labelled(f"record-{record.id}", ft.Card(tile), label=names, button=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from datetime import datetime
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -49,3 +50,13 @@ def pick_language(locale_codes: list[str]) -> str:
         if base in LANGUAGES:
             return base
     return DEFAULT
+
+
+def when(timestamp: float, lang: str) -> str:
+    """A moment as the language writes it, in the server's time zone: 'Dec 1, 2026 · 14:05'."""
+    from babel.dates import format_date, format_time  # only screens with dates need it
+
+    moment = datetime.fromtimestamp(timestamp)
+    locale = lang if lang in LANGUAGES else DEFAULT
+    return f"{format_date(moment, 'medium', locale=locale)} · " \
+           f"{format_time(moment, 'short', locale=locale)}"

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import functools
+import time
 import weakref
 from collections.abc import Callable
 from typing import Any, ClassVar, Concatenate, ParamSpec, TypeVar
@@ -67,6 +68,7 @@ class Table:
         self.id = record.id
         self.finished = record.status == "finished"
         self.revision = record.revision
+        self.updated = record.updated  # finished: when
         self.version = 0
         self._applying = False
         self._listeners: list[Listener] = []
@@ -116,14 +118,6 @@ class Table:
         """How far entry has come, for the home screen's list."""
         raise NotImplementedError
 
-    def result(self) -> str:
-        """'Ann 45 · Bob 45 · Cas 42', best first; empty if the game does not score."""
-        sheet = self.sheet
-        if sheet is None:
-            return ""
-        ranked = sorted(sheet.players, key=lambda player: player.place)
-        return " · ".join(f"{player.name} {player.total}" for player in ranked)
-
     @property
     def route(self) -> str:
         return f"/{self.kind}/{self.id}"
@@ -142,11 +136,13 @@ class Table:
     def _store(self) -> None:
         self.revision = self.store.save_game(self.id, self.data(), self.revision,
                                              status="finished" if self.finished else "active")
+        self.updated = time.time()
 
     def _reload(self) -> None:
         record = self.store.game(self.id)
         if record is not None:
             self.finished, self.revision = record.status == "finished", record.revision
+            self.updated = record.updated
             self.load(record.data)
 
 

@@ -2,10 +2,13 @@
 
 A host reaches `/`, `/settings`, `/new/<game>[?again=<id>]` (a rematch), `/<game>/<id>` (entry
 or play), `/<game>/<id>/sheet`, `/<game>/<id>/table` (its join code and seats) and a game's own
-screens such as `/fossil/<id>/calc`; anything else is home. A guest reaches only the game of its
+screens such as `/fossil/<id>/calc`, the history (`/history[?game=<game>&player=<name>]`, a
+past sheet `/history/<game>/<id>`) and the players (`/players`, `/players/<name>`, a past
+sheet `/players/<name>/<game>/<id>`); anything else is home. A guest reaches only the game of its
 seat (entry, sheet, the game's own screens) and `/settings`; anything else is the join screen
 (`/join/<code>`, and the host link `/host/<PIN>` the server prints: with that code). A
-finished game is read-only: its entry shows its sheet."""
+finished game is read-only: its entry shows its sheet. Host and guests alike reach the rules
+reference, `/rules/...` (views/rules.py)."""
 
 from __future__ import annotations
 
@@ -13,12 +16,15 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, unquote, urlsplit
 
+from views import rules
+from views.history import HistoryScreen, history_route
 from views.home import Home
 from views.join import Join
 from views.model import Table
 from views.new_game import NewGame
+from views.players import PlayerScreen, PlayersScreen, player_route
 from views.registry import GAMES
 from views.session import AppSession, ScreenGame
 from views.settings import Settings
@@ -43,6 +49,8 @@ class Stacked:
 
 def screens_for(route: str, app: AppSession) -> list[Stacked]:
     path = route.split("?")[0].rstrip("/") or "/"
+    if (reference := rules.parse(route)) is not None:
+        return rules_screens(reference, app)
     return host_screens(route, path, app) if app.host else guest_screens(path, app)
 
 
@@ -56,9 +64,50 @@ def host_screens(route: str, path: str, app: AppSession) -> list[Stacked]:
         last = app.tables.open(int(again), game.game) if again.isdigit() else None
         screen = f"{path}?again={again}" if last else path
         stack.append(Stacked(screen, NewGame, (game, last), game.game))
+    elif path == "/history" or path.startswith("/history/"):
+        query = parse_qs(urlsplit(route).query)
+        game = query.get("game", [""])[0]
+        shown = history_route(game if game in GAMES else "", query.get("player", [""])[0][:80])
+        stack.append(Stacked(shown, HistoryScreen, history_filters(shown)))
+        stack += past_sheet(path.removeprefix("/history"), "/history", urlsplit(shown).query, app)
+    elif players := re.fullmatch(r"/players(?:/([^/]+)(/.*)?)?", path):
+        stack.append(Stacked("/players", PlayersScreen))
+        if players[1]:
+            name = unquote(players[1])[:80]
+            stack.append(Stacked(player_route(name), PlayerScreen, (name,)))
+            stack += past_sheet(players[2] or "", player_route(name), "", app)
     elif found := GAME_ROUTE.fullmatch(path):
         stack += game_screens(found, app, extra={"table": TableScreen})
     return stack
+
+
+def history_filters(route: str) -> tuple[str, str]:
+    query = parse_qs(urlsplit(route).query)
+    return query.get("game", [""])[0], query.get("player", [""])[0]
+
+
+def past_sheet(path: str, base: str, query: str, app: AppSession) -> list[Stacked]:
+    """The sheet of a finished game, opened from the history or a player's page (`base`), so
+    that back returns there."""
+    found = GAME_ROUTE.fullmatch(path)
+    if found is None or found[1] not in GAMES or found[3] is not None:
+        return []
+    table = app.tables.open(int(found[2]), found[1])
+    if table is None or not table.finished:
+        return []
+    return [Stacked(base + table.route + (f"?{query}" if query else ""), GAMES[found[1]].sheet,
+                    (table,))]
+
+
+def rules_screens(found: rules.RulesRoute, app: AppSession) -> list[Stacked]:
+    """The rules reference (views/rules.py), harmless to show to anyone: over the sheet it was
+    opened from, if this device may see that table, else over home (a guest: its table)."""
+    table = None
+    if found.table is not None and found.game is not None and (
+            app.host or app.own_seat(found.table) is not None):
+        table = app.tables.open(found.table, GAMES[found.game].game)
+    below = screens_for(f"{table.route}/sheet" if table else "/", app)
+    return below + [Stacked(*screen) for screen in rules.screens(found, table)]
 
 
 def guest_screens(path: str, app: AppSession) -> list[Stacked]:

@@ -18,6 +18,7 @@ import flet as ft
 from views import i18n
 from views.access import PREFS_DEVICE, Access, device_id, device_label, new_device_token
 from views.model import Tables
+from views.results import History
 from views.store import Store
 
 PREFS_LANGUAGE = "tallybook.language"
@@ -36,6 +37,7 @@ class AppSession:
     store: Store
     tables: Tables
     access: Access
+    history: History
     lang: str = i18n.DEFAULT
     theme: str = "system"
     width: float = 390  # the screen's width in px: grids of cards fit it (a 320 px phone)

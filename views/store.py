@@ -9,6 +9,7 @@ a stale copy can never overwrite a newer one. The schema is versioned with
 
 from __future__ import annotations
 
+import hashlib
 import json
 import secrets
 import sqlite3
@@ -17,6 +18,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -175,6 +177,13 @@ class Store:
             self._db.execute("INSERT INTO players (name, last_used) VALUES (?, ?)",
                              (new, row[0] if row and row[0] else time.time()))
 
+    def add_alias(self, name: str, player: str) -> bool:
+        """`name`'s games count for `player` unless the name counts for someone already
+        (an import must not undo a rename made here); whether it was added."""
+        cursor = self._write("INSERT INTO aliases (name, player) VALUES (?, ?) "
+                             "ON CONFLICT(name) DO NOTHING", (name, player))
+        return cursor.rowcount == 1
+
     def aliases(self) -> dict[str, str]:
         """A name games were played with (case-folded) -> the player it now counts for."""
         rows = self._db.execute("SELECT name, player FROM aliases")
@@ -205,7 +214,43 @@ class Store:
                 (json.dumps(data), status, time.time(), game_id, revision))
             if cursor.rowcount != 1:
                 raise StaleWrite(f"game {game_id} is no longer at revision {revision}")
+            if status == "finished":
+                self._fingerprint_finished(game_id)
         return revision + 1
+
+    def fingerprints(self) -> set[str]:
+        """The fingerprints of the finished games (those finished before fingerprints existed
+        get theirs now)."""
+        with self.transaction():
+            self._fingerprint_finished()
+        rows = self._db.execute("SELECT fingerprint FROM games WHERE status = 'finished' "
+                                "AND deleted IS NULL")
+        return {value for (value,) in rows}
+
+    def _fingerprint_finished(self, game_id: int | None = None) -> None:
+        """Give the finished game (None: every one) a fingerprint if it has none."""
+        rows = self._db.execute("SELECT id, kind, data, created FROM games WHERE (? IS NULL OR "
+                                "id = ?) AND status = 'finished' AND fingerprint IS NULL",
+                                (game_id, game_id)).fetchall()
+        for game_id, kind, data, created in rows:
+            self._db.execute("UPDATE games SET fingerprint = ? WHERE id = ?",
+                             (fingerprint(kind, json.loads(data).get("file"), created), game_id))
+
+    def add_finished_game(self, kind: str, data: dict[str, Any], created: float,
+                          finished: float, identity: str) -> int:
+        """A finished game from elsewhere (an import), under its fingerprint. A deleted game
+        with the same fingerprint, kept for undo, gives way to it."""
+        with self.transaction():
+            gone = "SELECT id FROM games WHERE fingerprint = ? AND deleted IS NOT NULL"
+            self._db.execute(f"DELETE FROM seats WHERE game_id IN ({gone})", (identity,))
+            self._db.execute(f"DELETE FROM tables WHERE game_id IN ({gone})", (identity,))
+            self._db.execute("DELETE FROM games WHERE fingerprint = ? AND deleted IS NOT NULL",
+                             (identity,))
+            cursor = self._db.execute(
+                "INSERT INTO games (kind, status, data, created, updated, fingerprint) "
+                "VALUES (?, 'finished', ?, ?, ?, ?)",
+                (kind, json.dumps(data), created, finished, identity))
+        return int(cursor.lastrowid or 0)
 
     def games(self, status: str, limit: int = -1) -> list[GameRecord]:
         """The games in progress or finished, the latest first (no limit: all of them)."""
@@ -320,6 +365,14 @@ CODE_LENGTH = 8
 
 def new_code() -> str:
     return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+
+
+def fingerprint(kind: str, file: object, created: float) -> str:
+    """A finished game's identity across data folders: its kind, its game file and when it was
+    started (to the microsecond, as a backup writes it), so that an import knows it."""
+    started = datetime.fromtimestamp(created, UTC).isoformat(timespec="microseconds")
+    canonical = json.dumps(file, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(f"{kind}\n{canonical}\n{started}".encode()).hexdigest()
 
 
 def _record(row: tuple) -> GameRecord:

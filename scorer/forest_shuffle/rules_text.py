@@ -1,13 +1,14 @@
 """Forest Shuffle's rules reference: what a card scores, in words, and every ruling about it.
 
-`python -m scorer rules forest-shuffle [CARD]` prints `reference(card, lang)`. The words come from
-the card's `rule` data (one message `forest_shuffle.rule.<kind>` per rule kind) and its facts in
-the catalogue; the rulings are the messages `forest_shuffle.ruling.<id>` in the locales files.
+Every card and cave is an entry of the rules reference (scorer/reference.py) that the app shows
+and `python -m scorer rules forest-shuffle [CARD]` prints (`reference(card, lang)`). The words
+come from the card's `rule` data (one message `forest_shuffle.rule.<kind>` per rule kind) and its
+facts in the catalogue; the rulings are the messages `forest_shuffle.ruling.<id>` in the locales
+files.
 """
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Iterable, Mapping
 
 from scorer.forest_shuffle.catalog import (
@@ -30,8 +31,9 @@ from scorer.forest_shuffle.catalog import (
     load_catalog,
 )
 from scorer.i18n import text
+from scorer.reference import Entry, Section
+from scorer.rules import entry_text
 
-WIDTH = 100
 KIND_ORDER = {"tree": 0, "shrub": 1, "dweller": 2}
 
 
@@ -52,59 +54,85 @@ def reference(card: str | None, lang: str) -> str:
 
 
 def listing(lang: str) -> str:
-    catalog = load_catalog()
+    """Every card in one line, under its group's heading."""
     lines = [text("forest_shuffle.rules.title", lang=lang)]
-    ordered = sorted(catalog.species, key=lambda s: (KIND_ORDER[s.kind],
-                                                     catalog.groups.index(s.group)))
     group = None
-    for s in ordered:
-        if s.group != group:
-            group = s.group
-            lines += ["", text(f"forest_shuffle.group.{group}", lang=lang)]
-        lines.append(f"  {s.id:<26} {_name(s.id, lang):<28} {rule_text(s, lang)}")
-    lines += ["", text("forest_shuffle.group.caves", lang=lang)]
-    lines += [f"  {c.id:<26} {_cave_name(c, lang):<28} {cave_rule(c, lang)}"
-              for c in catalog.caves]
+    for entry in entries(lang):
+        if entry.group != group:
+            group = entry.group
+            lines += ["", group]
+        lines.append(f"  {entry.id:<26} {entry.title:<28} {entry.summary}")
     return "\n".join(lines) + "\n"
 
 
-def _heading(shown: str, item: Species | Cave, lang: str) -> list[str]:
-    """The name in the reader's language, the id, and the names in all three languages."""
-    lines = [f"{shown}  [{item.id}]"]
-    names = " · ".join(f"{code} {getattr(item.names, code)}" for code in ("en", "de", "nl"))
-    _field(lines, "names", names, lang)
-    return lines
+def entries(lang: str) -> list[Entry]:
+    """The reference's entries (scorer/reference.py): the trees, the shrubs, the dwellers by
+    group, then the caves."""
+    catalog = load_catalog()
+    ordered = sorted(catalog.species, key=lambda s: (KIND_ORDER[s.kind],
+                                                     catalog.groups.index(s.group)))
+    return [*(species_entry(s, lang) for s in ordered),
+            *(cave_entry(c, lang) for c in catalog.caves)]
 
 
 def card_text(s: Species, lang: str) -> str:
-    lines = _heading(_name(s.id, lang), s, lang)
-    if s.aliases:
-        _field(lines, "aliases", ", ".join(s.aliases), lang)
-    kind = text(f"kind.{s.kind}", lang=lang)
-    _field(lines, "card", f"{kind} · {text(f'forest_shuffle.group.{s.group}', lang=lang)}", lang)
-    if s.slots:
-        _field(lines, "slots", _terms(s.slots, "slot", lang), lang)
-    _field(lines, "symbols", _terms(s.symbols, "symbol", lang), lang)
-    _field(lines, "copies", "; ".join(_copies(s, lang)), lang)
-    _field(lines, "tree_symbols", " · ".join(_variants(s, lang)), lang)
-    _field(lines, "scores", rule_text(s, lang), lang)
-    extras = list(_extras(s, lang))
-    if extras:
-        _field(lines, "also", "; ".join(extras), lang)
-    lines += ["", text("forest_shuffle.rules.rulings", lang=lang)]
-    lines += _rulings(s.rulings, lang)
-    return "\n".join(lines) + "\n"
+    return entry_text(species_entry(s, lang))
 
 
 def cave_text(cave: Cave, lang: str) -> str:
-    lines = _heading(_cave_name(cave, lang), cave, lang)
+    return entry_text(cave_entry(cave, lang))
+
+
+def species_entry(s: Species, lang: str) -> Entry:
+    """A card's names, kind, slots, symbols, copies per box, tree-symbol variants, what it
+    scores, its other effects and every ruling about it."""
+    facts = [("names", _names(s))]
+    if s.aliases:
+        facts.append(("aliases", ", ".join(s.aliases)))
+    kind = text(f"kind.{s.kind}", lang=lang)
+    facts.append(("card", f"{kind} · {text(f'forest_shuffle.group.{s.group}', lang=lang)}"))
+    if s.slots:
+        facts.append(("slots", _terms(s.slots, "slot", lang)))
+    facts += [("symbols", _terms(s.symbols, "symbol", lang)),
+              ("copies", "; ".join(_copies(s, lang))),
+              ("tree_symbols", " · ".join(_variants(s, lang))),
+              ("scores", rule_text(s, lang))]
+    extras = list(_extras(s, lang))
+    if extras:
+        facts.append(("also", "; ".join(extras)))
+    return Entry(s.id, _name(s.id, lang), text(f"forest_shuffle.group.{s.group}", lang=lang),
+                 rule_text(s, lang), _sections(facts, s.rulings, lang),
+                 (s.id, s.names.en, s.names.de, s.names.nl, *s.aliases), tuple(s.boxes))
+
+
+def cave_entry(cave: Cave, lang: str) -> Entry:
+    facts = [("names", _names(cave))]
     if cave.copies:
-        _field(lines, "copies", text("forest_shuffle.rules.copies_in",
-                                     {"count": cave.copies, "box": cave.box}, lang), lang)
-    _field(lines, "scores", cave_rule(cave, lang), lang)
-    lines += ["", text("forest_shuffle.rules.rulings", lang=lang)]
-    lines += _rulings(cave.rulings, lang)
-    return "\n".join(lines) + "\n"
+        facts.append(("copies", text("forest_shuffle.rules.copies_in",
+                                     {"count": cave.copies, "box": cave.box}, lang)))
+    facts.append(("scores", cave_rule(cave, lang)))
+    return Entry(cave.id, _cave_name(cave, lang), text("forest_shuffle.group.caves", lang=lang),
+                 cave_rule(cave, lang), _sections(facts, cave.rulings, lang),
+                 (cave.id, cave.names.en, cave.names.de, cave.names.nl, *cave.aliases),
+                 (cave.box,))
+
+
+def _names(item: Species | Cave) -> str:
+    """The names in all three languages."""
+    return " · ".join(f"{code} {getattr(item.names, code)}" for code in ("en", "de", "nl"))
+
+
+def _sections(facts: list[tuple[str, str]], rulings: tuple[str, ...],
+              lang: str) -> tuple[Section, ...]:
+    found = [Section(kind, text(f"forest_shuffle.rules.{kind}", lang=lang), value)
+             for kind, value in facts]
+    heading = text("forest_shuffle.rules.rulings", lang=lang)
+    found += [Section("ruling", heading, ruling_text(ruling, lang), ruling)
+              for ruling in rulings]
+    if not rulings:
+        found.append(Section("no_rulings", heading,
+                             text("forest_shuffle.rules.no_rulings", lang=lang)))
+    return tuple(found)
 
 
 def ruling_text(ruling_id: str, lang: str) -> str:
@@ -233,21 +261,6 @@ def _either(items: Iterable[str], prefix: str, lang: str) -> str:
 
 
 # --- The card's facts ----------------------------------------------------------------------------
-
-def _field(lines: list[str], label: str, value: str, lang: str) -> None:
-    head = f"  {text(f'forest_shuffle.rules.{label}', lang=lang) + ':':<16}"
-    lines += textwrap.wrap(value, WIDTH, initial_indent=head, subsequent_indent=" " * len(head),
-                           break_on_hyphens=False) or [head.rstrip()]
-
-
-def _rulings(ids: Iterable[str], lang: str) -> list[str]:
-    found = []
-    for ruling in ids:
-        head = f"  ({ruling}) "
-        found += textwrap.wrap(ruling_text(ruling, lang), WIDTH, initial_indent=head,
-                               subsequent_indent="      ", break_on_hyphens=False)
-    return found or ["  " + text("forest_shuffle.rules.no_rulings", lang=lang)]
-
 
 def _copies(s: Species, lang: str) -> list[str]:
     found = []

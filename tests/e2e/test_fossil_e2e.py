@@ -178,6 +178,7 @@ def test_a_four_player_game_of_40_turns_with_reload_and_restart(server, make_con
     assert phone.taps <= 3 * len(CARDS) + 2 * 2 + 2 + 6  # turns, evaluations, end, set-up
     with phone.page.expect_download() as download:
         phone.tap("export")
+        phone.tap("export-file")
     exported = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
     assert score(exported).players == expected.players
 

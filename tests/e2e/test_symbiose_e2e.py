@@ -91,6 +91,7 @@ def test_three_player_table_from_a_learned_deck_in_30_taps(server, make_context)
     with phone.page.expect_download() as download:
         phone.page.keyboard.press("Escape")
         phone.tap("export")
+        phone.tap("export-file")
     exported = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
     assert score(exported) == expected
 

@@ -21,9 +21,9 @@ COUNTS = {"count", "points", "total", "score", "max", "limit", "needed", "turns"
           "passed"}
 # ...unless that word is not what is counted: "{count} left", "{points} from Bob", "at least
 # {at_least} needed", "{count} in the base game", "{filled} of {total} cards", "{limit} on the
-# board".
+# board", "3 wins ({shared} shared)".
 NOT_COUNTED = {"left", "from", "to", "per", "in", "of", "needed", "would", "split", "at", "if",
-               "itself", "is", "with", "worth", "on"}
+               "itself", "is", "with", "worth", "on", "shared", "gedeeld", "geteilt"}
 COUNTED_FIELD = re.compile(r"\{(\w+)(?::[^}]*)?\} (\w+)")
 
 

@@ -15,19 +15,19 @@ from views.forest_shuffle.species_sheet import group_icon, species_name
 from views.i18n import scorer_text
 from views.session import AppSession, use_app
 from views.widgets.common import TAP, labelled, text
-from views.widgets.score_sheet import SheetScreen, ranked_cards
+from views.widgets.score_sheet import SheetScreen, ranked_cards, rule_button
 
 
 @ft.component
 def Sheet(table: ForestTable) -> ft.View:
     def body(sheet: ScoreSheet) -> list[ft.Control]:
-        return ranked_cards(sheet, Line)
+        return ranked_cards(sheet, lambda player, number, line: Line(player, number, line, table))
 
     return SheetScreen(table, body, unfinished="forest.unfinished")
 
 
 @ft.component
-def Line(player: int, number: int, line: ScoreLine) -> ft.Control:
+def Line(player: int, number: int, line: ScoreLine, table: ForestTable) -> ft.Control:
     app = use_app()
     cave = line.category == "cave"
     name = scorer_text(f"cave.{line.item}", {}, app.lang) if cave \
@@ -40,6 +40,7 @@ def Line(player: int, number: int, line: ScoreLine) -> ft.Control:
                         weight=ft.FontWeight.W_600),
                    text(explanation, size=13)], spacing=2, expand=True),
         text(str(line.points), size=18, weight=ft.FontWeight.BOLD),
+        rule_button(app, table, player, number, line),
     ], spacing=8), padding=ft.Padding.symmetric(horizontal=12, vertical=4),
         on_click=lambda: app.page.show_dialog(rule_dialog(app, line)), ink=True)
     return labelled(f"line-{player}-{number}", row, label=f"{name}: {explanation}",

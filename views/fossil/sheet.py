@@ -13,7 +13,7 @@ from views.fossil.parts import EvaluationView, summary
 from views.i18n import scorer_text
 from views.session import use_app
 from views.widgets.common import labelled, section, text
-from views.widgets.score_sheet import PlayerCard, SheetScreen
+from views.widgets.score_sheet import PlayerCard, SheetScreen, rule_button
 
 
 @ft.component
@@ -25,8 +25,8 @@ def Sheet(table: FossilTable) -> ft.View:
         for index, player in sorted(enumerate(sheet.players), key=lambda i: i[1].place):
             skip = ("start",) if player.categories.get("adjustments") else \
                 ("start", "adjustments")
-            out.append(PlayerCard(index, player, Line, total=track(player.total), skip=skip,
-                                  key=f"player-{index}"))
+            out.append(PlayerCard(index, player, lambda p, n, line: Line(p, n, line, table),
+                                  total=track(player.total), skip=skip, key=f"player-{index}"))
         corrections = [(index, entry) for index, entry in enumerate(table.log)
                        if isinstance(entry, Adjust)]
         if corrections:
@@ -48,11 +48,13 @@ def Sheet(table: FossilTable) -> ft.View:
 
 
 @ft.component
-def Line(player: int, number: int, line: ScoreLine) -> ft.Control:
-    """One line of a player's score: a move paid, a find, a payment, a correction and why."""
+def Line(player: int, number: int, line: ScoreLine, table: FossilTable) -> ft.Control:
+    """One line of a player's score: a move paid, a find, a payment, a correction and why,
+    and the way to the rule behind it."""
     app = use_app()
     said = scorer_text(line.explain.key, line.explain.params, app.lang).strip()
     return labelled(f"line-{player}-{number}", ft.Container(ft.Row([
         text(said, size=13, expand=True),
-        text(f"{line.points:+d}", size=16, weight=ft.FontWeight.BOLD)], spacing=8),
+        text(f"{line.points:+d}", size=16, weight=ft.FontWeight.BOLD),
+        rule_button(app, table, player, number, line)], spacing=8),
         padding=ft.Padding.symmetric(horizontal=12, vertical=4)), label=said)

@@ -11,7 +11,7 @@ from views.session import AppSession, use_app
 from views.symbiose.card_face import card_face, describe
 from views.symbiose.model import SymbioseTable
 from views.widgets.common import labelled, section, text
-from views.widgets.score_sheet import SheetScreen, ranked_cards
+from views.widgets.score_sheet import SheetScreen, ranked_cards, rule_button
 
 
 @ft.component
@@ -23,19 +23,21 @@ def Sheet(table: SymbioseTable) -> ft.View:
             "result.team_line", place=team.place, names=" & ".join(team.players),
             total=team.total), size=16, weight=ft.FontWeight.W_600))
             for index, team in enumerate(sorted(sheet.teams, key=lambda team: team.place))]
-        return [*teams, section(app.t("result.players")), *ranked_cards(sheet, Line)]
+        return [*teams, section(app.t("result.players")), *ranked_cards(
+            sheet, lambda player, number, line: Line(player, number, line, table))]
 
     return SheetScreen(table, body)
 
 
 @ft.component
-def Line(player: int, number: int, line: ScoreLine) -> ft.Control:
+def Line(player: int, number: int, line: ScoreLine, table: SymbioseTable) -> ft.Control:
     app = use_app()
     explanation = scorer_text(line.explain.key, line.explain.params, app.lang)
     row = ft.Container(ft.Row([
         card_face(line.item, width=52, height=52),
         text(explanation, size=13, expand=True),
         text(str(line.points), size=18, weight=ft.FontWeight.BOLD),
+        rule_button(app, table, player, number, line),
     ], spacing=8), padding=ft.Padding.symmetric(horizontal=12, vertical=4),
         on_click=lambda: app.page.show_dialog(rule_dialog(app, line)), ink=True)
     return labelled(f"line-{player}-{number}", row, label=explanation, button=True)

@@ -9,9 +9,11 @@ from typing import Any
 import flet as ft
 
 from scorer import PlayerScore, ScoreLine, ScoreSheet
-from views.i18n import scorer_text
+from scorer.reference import entry_for_line
+from views.i18n import scorer_text, when
 from views.model import Table, use_table
-from views.session import use_app
+from views.rules import line_route
+from views.session import AppSession, use_app
 from views.widgets.common import TAP, do, labelled, text
 from views.widgets.confirm import confirm
 from views.widgets.sheet_actions import SheetActions
@@ -57,6 +59,18 @@ def PlayerCard(index: int, player: PlayerScore, line: LineComponent | None,
     return ft.Card(ft.Column(body, spacing=0))
 
 
+def rule_button(app: AppSession, table: Table, player: int, number: int,
+                line: ScoreLine) -> ft.Control:
+    """The way from a sheet line to the rules entry that explains it (views/rules.py); back
+    returns to this sheet. An empty place where no entry explains the line."""
+    entry = entry_for_line(table.kind, line)
+    if entry is None:
+        return ft.Container(width=TAP)
+    return labelled(f"line-rule-{player}-{number}", ft.IconButton(
+        ft.Icons.MENU_BOOK_OUTLINED, tooltip=app.t("rules.open"), width=TAP, height=TAP,
+        on_click=do(app.go, line_route(table, entry))))
+
+
 @ft.component
 def FinishRow(table: Table) -> ft.Control:
     """The host ends the game here: every phone then shows this sheet, final."""
@@ -90,7 +104,10 @@ def SheetScreen(table: Table, body: Callable[[ScoreSheet], list[ft.Control]],
         view.controls = [text(app.t(unfinished), size=16)]
         return view
     top = [winners_line(sheet, app.lang)]
-    if app.host and not table.finished:
+    if table.finished:
+        top.append(text(app.t("result.finished", when=when(table.updated, app.lang)), size=13,
+                        color=ft.Colors.ON_SURFACE_VARIANT))
+    elif app.host:
         top.append(FinishRow(table))
     view.controls = [ft.Column([*top, *body(sheet)], spacing=8, scroll=ft.ScrollMode.AUTO,
                                expand=True)]

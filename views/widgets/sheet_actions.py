@@ -1,9 +1,11 @@
 """The score sheet's bottom bar, the same for every game: share the sheet as text, export the
-game file (GAME_FILES.md), and a rematch set up like this game."""
+game (its game file of GAME_FILES.md, or a BG Stats play), and a rematch set up like this
+game."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from urllib.parse import urlsplit
 
 import flet as ft
@@ -11,6 +13,7 @@ import flet as ft
 from scorer import ScoreSheet
 from scorer import i18n as scorer_i18n
 from scorer.render import sheet_text
+from views.bgstats import SUFFIX, play_bytes
 from views.model import Table
 from views.session import AppSession, use_app
 from views.widgets.common import TAP, do, labelled, text
@@ -49,21 +52,44 @@ def SheetActions(table: Table, sheet: ScoreSheet) -> ft.BottomAppBar:
         await ft.FilePicker().save_file(file_name=f"{table.kind}-{table.id}.json",
                                         src_bytes=data)
 
+    async def export_bgstats() -> None:
+        record = app.store.game(table.id)
+        if record is not None:
+            await ft.FilePicker().save_file(file_name=f"{table.kind}-{table.id}{SUFFIX}",
+                                            src_bytes=play_bytes(app.store, [record], app.lang))
+
     async def rematch() -> None:
         table.finish()  # a rematch says this game is over
         await app.go(f"/new/{table.kind}?again={table.id}")
 
-    actions = [("share", ft.Icons.SHARE, share), ("export", ft.Icons.DOWNLOAD, export)]
+    actions = [("share", ft.Icons.SHARE, share)]
     if app.host:  # a guest's phone reaches its own table only
         actions.append(("rematch", ft.Icons.REPLAY, rematch))
 
     # Narrow padding: three buttons fit a 390 px phone in every language ("Exportieren").
     narrow = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12))
-    return ft.BottomAppBar(content=ft.Row([
-        labelled(identifier, ft.OutlinedButton(app.t(f"result.{identifier}"), icon=icon,
-                                               on_click=do(action), style=narrow, height=TAP))
-        for identifier, icon, action in actions
-    ], alignment=ft.MainAxisAlignment.SPACE_EVENLY), height=72)
+    buttons = [labelled(identifier, ft.OutlinedButton(
+        app.t(f"result.{identifier}"), icon=icon, on_click=do(action), style=narrow,
+        height=TAP)) for identifier, icon, action in actions]
+    buttons.insert(1, export_menu(app, [("export-file", "export.file", export),
+                                        ("export-bgstats", "export.bgstats", export_bgstats)]))
+    return ft.BottomAppBar(content=ft.Row(buttons, alignment=ft.MainAxisAlignment.SPACE_EVENLY),
+                           height=72)
+
+
+def export_menu(app: AppSession, choices: list[tuple[str, str, Callable]]) -> ft.Control:
+    """The Export button: a menu of the formats (the game file, BG Stats), drawn as the
+    outlined buttons beside it."""
+    face = ft.Container(ft.Row([ft.Icon(ft.Icons.DOWNLOAD, size=18, color=ft.Colors.PRIMARY),
+                                text(app.t("result.export"), color=ft.Colors.PRIMARY,
+                                     weight=ft.FontWeight.W_500)],
+                               spacing=8, tight=True),
+                        height=TAP, padding=ft.Padding.symmetric(horizontal=12),
+                        border=ft.Border.all(1, ft.Colors.OUTLINE), border_radius=20)
+    return labelled("export", ft.PopupMenuButton(content=face, tooltip="", items=[
+        ft.PopupMenuItem(content=labelled(identifier, text(app.t(key)), label=app.t(key),
+                                          button=True), height=TAP, on_click=do(action))
+        for identifier, key, action in choices]), label=app.t("result.export"), button=True)
 
 
 def share_sheet(app: AppSession, message: str) -> ft.BottomSheet:

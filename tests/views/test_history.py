@@ -1,0 +1,165 @@
+"""History and players on screen: the finished games with filters, a past sheet, delete with
+undo, a player's statistics, renaming and merging players; only the host reaches them."""
+
+from __future__ import annotations
+
+import flet as ft
+import pytest
+from flet.components.component import Component
+
+from tests.views.helpers import example
+
+pytestmark = pytest.mark.asyncio
+GAMES = ("symbiose-standard.json", "fossil-4-players.json", "forest-shuffle-base-2-players.json")
+
+
+def finish(store, name: str, when: float) -> int:
+    file = example(name)
+    game_id = store.create_game(file["game"], {"file": file})
+    store.save_game(game_id, {"file": file}, 0, status="finished")
+    store._db.execute("UPDATE games SET updated = ? WHERE id = ?", (when, game_id))
+    return game_id
+
+
+@pytest.fixture
+def finished(store) -> list[int]:
+    """Symbiose (Ann, Bob, Cas), Fossil, then Forest Shuffle (Ann, Bob): the last is newest."""
+    return [finish(store, name, 1_790_000_000 + day * 86_400) for day, name in enumerate(GAMES)]
+
+
+def shown(control):
+    """The control and everything inside it, in the order the screen shows them."""
+    while isinstance(control, Component):
+        control = control._b
+    yield control
+    for part in ("content", "controls", "title", "subtitle", "leading", "trailing"):
+        inner = getattr(control, part, None)
+        for child in inner if isinstance(inner, list) else [inner]:
+            if isinstance(child, ft.BaseControl):
+                yield from shown(child)
+
+
+def listed(c) -> list[int]:
+    """The finished games the screen on top lists, in its order."""
+    return [int(s.identifier.removeprefix("past-")) for s in shown(c.top_view())
+            if isinstance(s, ft.Semantics) and (s.identifier or "").startswith("past-")]
+
+
+async def test_the_history_lists_every_finished_game_newest_first_with_its_date(
+        open_app, finished):
+    c = await open_app("/history")
+    assert listed(c) == finished[::-1]
+    label = c.get(f"past-{finished[0]}").label
+    assert label.startswith("Symbiose · Standard, Sep 21, 2026 ·")
+    assert label.endswith("1. Ann 45 · 1. Bob 45 · 3. Cas 42")
+
+
+async def test_filters_by_game_and_by_player_and_keep_them_in_the_route(open_app, finished):
+    c = await open_app("/history")
+    await c.tap("filter-fossil")
+    assert listed(c) == [finished[1]] and c.page.route == "/history?game=fossil"
+    await c.tap("filter-all")
+    ann = next(s for s in c.all(ft.Semantics) if s.label == "Ann"
+               and (s.identifier or "").startswith("filter-player-"))
+    await c.tap(ann.identifier)
+    assert listed(c) == [finished[2], finished[0]]
+    assert c.page.route == "/history?player=Ann"
+
+
+async def test_a_past_sheet_opens_as_it_was_and_back_returns_to_the_filtered_history(
+        open_app, finished):
+    c = await open_app("/history?game=symbiose")
+    await c.tap(f"past-{finished[0]}")
+    assert c.page.route == f"/history/symbiose/{finished[0]}?game=symbiose"
+    assert "Ann — 45" in c.texts() and "Cas — 42" in c.texts()
+    assert any(t.startswith("Finished Sep 21, 2026 ·") for t in c.texts())
+    assert c.find("finish-game") is None and c.find("rematch") is not None
+    await c.back()
+    assert c.page.route == "/history?game=symbiose" and listed(c) == [finished[0]]
+
+
+async def test_a_deleted_game_comes_back_with_undo(open_app, store, finished):
+    c = await open_app("/history")
+    await c.tap(f"delete-{finished[1]}")
+    assert listed(c) == [finished[2], finished[0]]
+    assert store.game(finished[1]) is None
+    snack = c.all(ft.SnackBar)[-1]
+    assert snack.content.value == "Fossil deleted" and snack.action == "Undo"
+    await c.session.dispatch_event(snack._i, "action", None)
+    await c.settle()
+    assert listed(c) == finished[::-1]
+
+
+async def test_a_player_page_shows_statistics_per_game(open_app, finished):
+    c = await open_app("/players")
+    await c.tap("player-0")  # Ann: the latest to play
+    assert c.page.route == "/players/Ann"
+    symbiose = " ".join(t.value for t in c.get("stats-symbiose").content.content.content
+                        .controls[1:] for t in t.controls)
+    assert symbiose.startswith("Games 1 Wins 1 (1 shared) Win rate 100% Average score 45.0 "
+                               "Best score 45 Worst score 45 Last played Sep 21, 2026")
+    assert c.find("stats-forest-shuffle") is not None and c.find("stats-fossil") is None
+    await c.tap(f"past-{finished[2]}")
+    assert c.page.route == f"/players/Ann/forest-shuffle/{finished[2]}"
+    await c.back()
+    assert c.page.route == "/players/Ann"
+
+
+async def test_a_renamed_player_keeps_their_games_and_sheets_keep_the_old_name(
+        open_app, store, finished):
+    c = await open_app("/players/Ann")
+    field = c.get("rename-field").content
+    await c.type_into(field, "  Annie \n", submit=True)
+    assert c.page.route == "/players/Annie"
+    assert c.find("stats-symbiose") is not None and c.find("stats-forest-shuffle") is not None
+    assert "Annie" in store.known_players() and "Ann" not in store.known_players()
+    await c.tap(f"past-{finished[0]}")
+    assert "Ann — 45" in c.texts()  # the sheet as it was played
+
+
+async def test_a_name_too_long_is_refused_at_the_field(open_app, finished):
+    c = await open_app("/players/Ann")
+    await c.type_into(c.get("rename-field").content, "x" * 41, submit=True)
+    assert c.get("rename-field").content.error == "A name has 1 to 40 characters."
+    assert c.page.route == "/players/Ann"
+
+
+def merge_chip(c, name: str) -> str:
+    return next(s.identifier for s in c.all(ft.Semantics)
+                if s.label == name and (s.identifier or "").startswith("merge-"))
+
+
+async def test_two_names_of_one_person_merge_after_a_question(open_app, store, finished):
+    c = await open_app("/players/Cas")  # Cas played Symbiose; Daan, Fossil
+    await c.tap(merge_chip(c, "Daan"))
+    assert "Count Cas as Daan?" in c.texts()
+    await c.tap("confirm")
+    assert c.page.route == "/players/Daan"
+    assert listed(c) == [finished[1], finished[0]]
+    assert c.find("stats-symbiose") is not None and c.find("stats-fossil") is not None
+    assert [name for name in store.known_players() if name in ("Daan", "Cas")] == ["Daan"]
+
+
+async def test_two_players_of_one_game_are_never_merged(open_app, store, finished):
+    c = await open_app("/players/Cas")
+    await c.tap(merge_chip(c, "Bob"))
+    assert c.get("rename-field").content.error == \
+        "Cas and Bob played in the same game: they are two people."
+    assert not c.all(ft.AlertDialog) and store.aliases() == {}
+
+
+async def test_only_the_host_reaches_the_history_and_the_players(open_app, finished):
+    for route in ("/history", f"/history/symbiose/{finished[0]}", "/players", "/players/Ann"):
+        guest = await open_app(route, guest=True)
+        assert guest.top_view().route == "/join", route
+
+
+async def test_home_shows_the_latest_results_and_leads_to_history_and_players(
+        open_app, finished):
+    c = await open_app()
+    assert listed(c) == finished[::-1]
+    await c.tap("nav-history")
+    assert c.page.route == "/history"
+    await c.back()
+    await c.tap("nav-players")
+    assert c.page.route == "/players"

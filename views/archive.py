@@ -1,0 +1,361 @@
+"""The history leaving and entering the app: a JSON backup of every finished game, a CSV of every
+player's result, and the import of a backup or of a single game file (GAME_FILES.md).
+
+An import trusts nothing it is given: the bytes are bounded before they are read, must be UTF-8
+JSON, and must be our backup or a game file; each game is checked by the scorer and stored on
+its own (all of it or nothing), under a fingerprint (views/store.py) so that the same backup
+imported twice adds nothing the second time. What was imported, what was there already and
+what was refused (with the scorer's problems, place included) comes back as a report in the
+reader's language. No Flet here: the archive menu (views/widgets/archive_menu.py) shows it.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import time
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, get_args
+
+from scorer import ScoreSheet, check, score
+from scorer import i18n as scorer_i18n
+from scorer.forest_shuffle.catalog import Box
+from scorer.fossil.models import FossilFile
+from scorer.registry import GAMES
+from scorer.render import problem_text
+from scorer.symbiose.models import SymbioseGame
+from views import i18n
+from views.results import History, Result, result_of
+from views.store import GameRecord, Store, fingerprint
+
+FORMAT = "tallybook-backup"
+VERSION = 1
+# A backup of a few hundred games is well below this (a Forest Shuffle game is ~5 kB); the file
+# arrives in one WebSocket message, and uvicorn closes a socket over 16 MiB.
+MAX_BYTES = 5 * 1024 * 1024
+MAX_NAME = 40  # GAME_FILES.md: a player's name, trimmed
+MAX_REASONS = 8  # a refused game's problems listed; the rest are counted
+
+
+# backup ------------------------------------------------------------------------------------
+def backup(store: Store, now: float | None = None) -> dict[str, Any]:
+    """Every finished game (its game file, when it was started and finished) and who each
+    name played with counts for now (renames and merges)."""
+    games = [{"game": record.kind, "created": iso(record.created),
+              "finished": iso(record.updated), "file": record.data.get("file")}
+             for record in reversed(store.games("finished"))]  # oldest first: as played
+    aliases = [{"name": name, "player": player} for name, player in store.aliases().items()]
+    return {"format": FORMAT, "version": VERSION, "exported": iso(time.time() if now is None
+                                                                   else now),
+            "games": games, "aliases": aliases}
+
+
+def backup_bytes(store: Store) -> bytes:
+    return json.dumps(backup(store), indent=1, ensure_ascii=False).encode()
+
+
+def iso(moment: float) -> str:
+    """UTC, to the microsecond: the precision a fingerprint keeps."""
+    return datetime.fromtimestamp(moment, UTC).isoformat(timespec="microseconds")
+
+
+def moment_of(value: object) -> float | None:
+    """Seconds since the epoch of an ISO 8601 time with its offset; None if it is not one."""
+    if not isinstance(value, str) or len(value) > 40:
+        return None
+    try:
+        parsed = datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    return parsed.timestamp() if parsed.tzinfo is not None else None
+
+
+# CSV ---------------------------------------------------------------------------------------
+def csv_text(store: Store) -> str:
+    """One row per player per game, the latest game first, with the sheet's subtotals in one
+    column per category (empty where a game has no such category)."""
+    history = History(store)
+    scored = [(record, result, sheet) for record in store.games("finished")
+              if (found := scored_game(record)) is not None for result, sheet in [found]]
+    categories = list(dict.fromkeys(f"{sheet.game}:{name}" for _, _, sheet in scored
+                                    for player in sheet.players for name in player.categories))
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(["game_id", "finished", "game", "variant", "player", "counts_for", "seat",
+                     "total", "place", "won", "shared_win", *categories])
+    for _record, result, sheet in scored:
+        local = datetime.fromtimestamp(result.finished).astimezone().isoformat(timespec="seconds")
+        for index, (seat, player) in enumerate(zip(result.seats, sheet.players, strict=True)):
+            subtotals = {f"{sheet.game}:{name}": points
+                         for name, points in player.categories.items()}
+            writer.writerow([result.game_id, local, result.kind, cell(result.variant),
+                             cell(seat.name), cell(history.player(seat.name)), index + 1,
+                             seat.total, seat.place, _yes(seat.won), _yes(seat.shared),
+                             *(subtotals.get(name, "") for name in categories)])
+    return out.getvalue()
+
+
+def _yes(value: bool) -> str:
+    return "yes" if value else "no"
+
+
+# A spreadsheet runs a cell starting with one of these as a formula (CSV injection).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def cell(value: str) -> str:
+    """Untrusted text made safe for a spreadsheet: control characters written as \\xNN (a name
+    cannot break a row or hide in it), and a formula-like start defused with a quote."""
+    escaped = "".join(f"\\x{ord(char):02x}" if unicodedata.category(char) == "Cc" else char
+                      for char in value)
+    return "'" + escaped if value.startswith(FORMULA_STARTS) else escaped
+
+
+def scored_game(record: GameRecord) -> tuple[Result, ScoreSheet] | None:
+    """A finished game's result and its score sheet (the subtotals); None if it no longer
+    scores."""
+    result = result_of(record)
+    if result is None:
+        return None
+    return result, score(record.data["file"])
+
+
+# import ------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Refused:
+    what: str  # the game, as the report names it ("Symbiose · Ann, Bob, Cas"), or its place
+    reasons: tuple[str, ...]
+
+
+@dataclass
+class ImportReport:
+    """`error`: the whole file was refused (nothing was stored); otherwise per game."""
+
+    error: str = ""
+    imported: list[str] = field(default_factory=list)
+    present: list[str] = field(default_factory=list)  # there already
+    refused: list[Refused] = field(default_factory=list)
+    aliases: int = 0  # renames and merges added
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.imported or self.aliases)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A game to import: from a backup (with its times) or a single game file (times now)."""
+
+    where: str  # its place in the file ("games[3]"), for a refusal that cannot name the game
+    kind: object
+    file: object
+    created: float | None
+    finished: float | None
+    from_backup: bool
+
+
+def import_bytes(store: Store, data: bytes, lang: str, now: float | None = None) -> ImportReport:
+    """Import a backup or a game file. Nothing is stored unless the file is one of them; then
+    every game on its own, all of it or nothing."""
+    def t(key: str, **params: Any) -> str:
+        return i18n.ui(key, lang, **params)
+
+    if len(data) > MAX_BYTES:
+        return ImportReport(error=t("import.too_large", limit=MAX_BYTES // (1024 * 1024)))
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return ImportReport(error=t("import.not_utf8"))
+    try:
+        parsed: object = json.loads(text)
+    except json.JSONDecodeError as error:
+        return ImportReport(error=t("import.not_json", line=error.lineno, column=error.colno))
+    except (ValueError, RecursionError):  # a number too long, nesting too deep
+        return ImportReport(error=t("import.not_json_at_all"))
+    moment = time.time() if now is None else now
+    if isinstance(parsed, dict) and parsed.get("format") == FORMAT:
+        if parsed.get("version") != VERSION:
+            found = str(parsed.get("version"))[:20]
+            return ImportReport(error=t("import.backup_version", found=found, supported=VERSION))
+        games, aliases = parsed.get("games"), parsed.get("aliases", [])
+        if not isinstance(games, list) or not isinstance(aliases, list):
+            return ImportReport(error=t("import.backup_broken"))
+        entries = [_backup_entry(index, item) for index, item in enumerate(games)]
+    elif isinstance(parsed, dict) and "game" in parsed and "players" in parsed:
+        entries, aliases = [Entry("", parsed.get("game"), parsed, moment, moment, False)], []
+    else:
+        return ImportReport(error=t("import.foreign"))
+    report = ImportReport()
+    _import_games(store, entries, lang, report)
+    report.aliases = _import_aliases(store, aliases)
+    return report
+
+
+def _backup_entry(index: int, item: object) -> Entry:
+    where = f"games[{index}]"
+    if not isinstance(item, dict):
+        return Entry(where, None, None, None, None, True)
+    return Entry(where, item.get("game"), item.get("file"), moment_of(item.get("created")),
+                 moment_of(item.get("finished")), True)
+
+
+def _import_games(store: Store, entries: list[Entry], lang: str, report: ImportReport) -> None:
+    present, contents = _known(store)
+    for entry in entries:
+        checked = _checked(entry, lang)
+        if isinstance(checked, Refused):
+            report.refused.append(checked)
+            continue
+        kind, file, created, finished, label = checked
+        identity = fingerprint(kind, file, created)
+        # A game file carries no times: the same game is the same file.
+        if identity in present or (not entry.from_backup and _content(kind, file) in contents):
+            report.present.append(label)
+            continue
+        store.add_finished_game(kind, {"file": file}, created, finished, identity)
+        present.add(identity)
+        contents.add(_content(kind, file))
+        report.imported.append(label)
+
+
+def _known(store: Store) -> tuple[set[str], set[str]]:
+    """The fingerprints and the contents of the finished games, of their files as an import
+    stores them (a game finished before the app wrote files out in full is known too)."""
+    fingerprints, contents = store.fingerprints(), set()
+    for record in store.games("finished"):
+        file = record.data.get("file")
+        game, _ = check(file)
+        normal = normalised(record.kind, file, game) if game is not None and isinstance(
+            file, dict) else file
+        fingerprints.add(fingerprint(record.kind, normal, record.created))
+        contents.add(_content(record.kind, normal))
+    return fingerprints, contents
+
+
+def _checked(entry: Entry, lang: str) -> tuple[str, dict[str, Any], float, float, str] | Refused:
+    """(kind, the normalised game file, created, finished, its label), or why it is refused."""
+    def refused(key: str, **params: Any) -> Refused:
+        return Refused(entry.where or i18n.ui("import.the_file", lang),
+                       (i18n.ui(key, lang, **params),))
+
+    if entry.created is None or entry.finished is None:
+        return refused("import.bad_entry")
+    if not isinstance(entry.kind, str) or entry.kind not in GAMES:
+        return refused("import.unknown_game")
+    if not isinstance(entry.file, dict) or entry.file.get("game") != entry.kind:
+        return refused("import.bad_entry")
+    game, problems = check(entry.file)
+    label = _label(entry.kind, entry.file, lang)
+    if game is None:
+        usable = lang if lang in scorer_i18n.languages() else scorer_i18n.DEFAULT_LANGUAGE
+        errors = [problem_text(p, usable) for p in problems if p.severity == "error"]
+        more = [i18n.ui("import.more_problems", lang, count=len(errors) - MAX_REASONS)] \
+            if len(errors) > MAX_REASONS else []
+        return Refused(label, (*errors[:MAX_REASONS], *more))
+    normal = normalised(entry.kind, entry.file, game)
+    if entry.kind == "fossil" and normal["log"][-1:] != [{"end": True}]:
+        return Refused(label, (i18n.ui("import.not_over", lang),))  # the app would reopen it
+    if _outcome(score(game)) != _outcome(score(normal)):
+        return Refused(label, (i18n.ui("import.not_kept", lang),))
+    return entry.kind, normal, entry.created, entry.finished, label
+
+
+def _label(kind: str, file: dict[str, Any], lang: str) -> str:
+    """'Symbiose · Ann, Bob, Cas': the game and its players, as the report lists it."""
+    names = [player if isinstance(player, str) else str(player.get("name", ""))
+             for player in file.get("players", []) if isinstance(player, str | dict)]
+    return f"{i18n.ui('game.' + kind, lang)} · {', '.join(name[:MAX_NAME] for name in names)}"
+
+
+def _outcome(sheet: ScoreSheet) -> list[tuple[str, int, int, dict[str, int]]]:
+    return [(p.name, p.total, p.place, p.categories) for p in sheet.players]
+
+
+def _content(kind: str, file: object) -> str:
+    return kind + json.dumps(file, sort_keys=True, ensure_ascii=False)
+
+
+def _import_aliases(store: Store, aliases: list[object]) -> int:
+    """The backup's renames and merges that this history does not know yet."""
+    known = store.aliases()
+    added = 0
+    for item in aliases:
+        if not isinstance(item, dict):
+            continue
+        name, player = _name(item.get("name")), _name(item.get("player"))
+        if name and player and name.casefold() != player.casefold():
+            added += store.add_alias(name, known.get(player.casefold(), player))
+    return added
+
+
+def _name(value: object) -> str:
+    return value.strip() if isinstance(value, str) and 0 < len(value.strip()) <= MAX_NAME \
+        else ""
+
+
+# normalising -------------------------------------------------------------------------------
+def normalised(kind: str, file: dict[str, Any], game: object) -> dict[str, Any]:
+    """The game file as the app stores a finished game of its kind (every default spelled out,
+    cards in their text form), so that its model loads it as one the app finished itself."""
+    if kind == "symbiose":
+        assert isinstance(game, SymbioseGame)
+        return _symbiose(game)
+    if kind == "forest-shuffle":
+        return _forest_shuffle(file)
+    return FossilFile.model_validate(file).model_dump(mode="json", by_alias=True,
+                                                      exclude_none=True)
+
+
+def _symbiose(game: SymbioseGame) -> dict[str, Any]:
+    file: dict[str, Any] = {
+        "version": 1, "game": "symbiose", "mode": game.mode,
+        "players": [{"name": name, "pond": [[str(card) for card in row] for row in pond]}
+                    for name, pond in zip(game.names, game.ponds, strict=True)]}
+    if game.river:
+        file["river"] = [str(card) for card in game.river]
+    if game.river_left_of is not None:
+        file["river_left_of"] = game.names[game.river_left_of]
+    return file
+
+
+def _forest_shuffle(file: dict[str, Any]) -> dict[str, Any]:
+    """As the model writes it: the boxes named (the scorer's default is every box), a cave
+    count per player, a card's box dropped (the model keeps species and symbol; a file whose
+    totals depend on a box is refused by the comparison in `_checked`)."""
+    players = []
+    for player in file["players"]:
+        stored: dict[str, Any] = {"name": player["name"], "cave": player.get("cave", 0),
+                                  "forest": [_entry(entry) for entry in player.get("forest", [])]}
+        if player.get("cave_type") is not None:
+            stored["cave_type"] = player["cave_type"]
+        players.append(stored)
+    return {"version": 1, "game": "forest-shuffle",
+            "boxes": list(file.get("boxes") or get_args(Box)), "players": players}
+
+
+def _entry(entry: dict[str, Any]) -> dict[str, Any]:
+    stored: dict[str, Any] = {"tree": entry["tree"]}
+    if entry.get("symbol"):
+        stored["symbol"] = entry["symbol"]
+    for slot in ("top", "bottom", "left", "right"):
+        cards = [_card(card) for card in _as_list(entry.get(slot))]
+        if cards:
+            stored[slot] = cards[0] if len(cards) == 1 else cards
+    return stored
+
+
+def _card(card: str | dict[str, Any]) -> str | dict[str, Any]:
+    if isinstance(card, str):
+        return card
+    return {"card": card["card"], "symbol": card["symbol"]} if card.get("symbol") \
+        else card["card"]
+
+
+def _as_list(value: object) -> Iterable[Any]:
+    if value is None:
+        return []
+    return value if isinstance(value, list) else [value]

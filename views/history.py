@@ -1,0 +1,105 @@
+"""History: every finished game, the latest first, filtered by game and by player; a game opens
+its sheet as it was (`/history/<game>/<id>`), and is deleted with an undo.
+
+The filters are in the route (`/history?game=fossil&player=Ann`), so back from a sheet and a
+reload keep them."""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+import flet as ft
+
+from scorer import i18n as scorer_i18n
+from views.i18n import scorer_text, when
+from views.registry import GAMES
+from views.results import Result
+from views.session import AppSession, use_app
+from views.widgets.archive_menu import ArchiveMenu
+from views.widgets.common import TAP, do, icon_image, labelled, pill, section, text
+from views.widgets.top_bar import top_bar
+
+
+def history_route(game: str = "", player: str = "") -> str:
+    query = urlencode({key: value for key, value in (("game", game), ("player", player))
+                       if value})
+    return f"/history?{query}" if query else "/history"
+
+
+@ft.component
+def HistoryScreen(game: str = "", player: str = "") -> ft.View:
+    app = use_app()
+    _, set_version = ft.use_state(0)  # a game deleted or brought back: drawn again
+    results = app.history.results(kind=game or None, player=player or None)
+
+    def delete(result: Result) -> None:
+        app.store.delete_game(result.game_id)
+        set_version(lambda version: version + 1)
+
+        def undo() -> None:
+            app.store.restore_game(result.game_id)
+            set_version(lambda version: version + 1)
+
+        app.page.show_dialog(ft.SnackBar(
+            ft.Text(app.t("history.deleted", game=app.t(f"game.{result.kind}"))),
+            action=app.t("history.undo"), on_action=undo, duration=8000))
+
+    games = [pill("filter-all", app.t("history.all_games"), do(app.go, history_route("", player)),
+                  selected=not game)]
+    games += [pill(f"filter-{kind}", app.t(f"game.{kind}"),
+                   do(app.go, history_route(kind, player)), selected=game == kind)
+              for kind in GAMES]
+    players = [pill(f"filter-player-{index}", name,
+                    do(app.go, history_route(game, "" if name == player else name)),
+                    selected=name.casefold() == player.casefold(), max_width=160)
+               for index, name in enumerate(app.history.players())]
+    controls: list[ft.Control] = [
+        ft.Row(games, scroll=ft.ScrollMode.AUTO, spacing=8),
+        ft.Row(players, scroll=ft.ScrollMode.AUTO, spacing=8),
+    ]
+    if results:
+        controls.append(section(app.t("history.count", count=len(results))))
+        filters = history_route(game, player).removeprefix("/history")
+        controls += [ResultTile(result, f"/history/{result.kind}/{result.game_id}{filters}",
+                                on_delete=delete, key=str(result.game_id))
+                     for result in results]
+    else:
+        controls.append(text(app.t("history.none" if not (game or player)
+                                   else "history.none_matching"),
+                             color=ft.Colors.ON_SURFACE_VARIANT))
+    return ft.View(route=history_route(game, player), padding=16,
+                   appbar=top_bar(app, app.t("history.title"), actions=[
+                       ArchiveMenu(on_imported=lambda: set_version(lambda v: v + 1))]),
+                   controls=[ft.Column(controls, spacing=10, scroll=ft.ScrollMode.AUTO,
+                                       expand=True)])
+
+
+@ft.component
+def ResultTile(result: Result, route: str, on_delete=None) -> ft.Control:
+    """A finished game: when, which game and variant, and everyone's place and total."""
+    app = use_app()
+    name = app.t(f"game.{result.kind}")
+    heading = " · ".join(filter(None, [name, variant_text(app, result)]))
+    ranking = " · ".join(f"{seat.place}. {seat.name} {seat.total}" for seat in result.ranked)
+    moment = when(result.finished, app.lang)
+    delete = labelled(f"delete-{result.game_id}", ft.IconButton(
+        ft.Icons.DELETE_OUTLINE, tooltip=app.t("history.delete"), width=TAP, height=TAP,
+        on_click=do(on_delete, result))) if on_delete else None
+    tile = ft.ListTile(
+        leading=icon_image(result.kind, 36),
+        title=text(heading, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+        subtitle=ft.Column([
+            text(moment, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+            text(ranking, max_lines=3, overflow=ft.TextOverflow.ELLIPSIS),
+        ], spacing=2, tight=True),
+        trailing=delete, min_height=TAP, on_click=do(app.go, route))
+    return labelled(f"past-{result.game_id}", ft.Card(tile),
+                    label=f"{heading}, {moment}: {ranking}", button=True)
+
+
+def variant_text(app: AppSession, result: Result) -> str:
+    if result.kind == "forest-shuffle":
+        lang = app.lang if app.lang in scorer_i18n.languages() else scorer_i18n.DEFAULT_LANGUAGE
+        return " + ".join(scorer_text(f"box.{box}", {}, lang)
+                          for box in result.variant.split("+") if box != "base")
+    return app.t(f"variant.{result.kind}.{result.variant}")

@@ -1,0 +1,175 @@
+"""The history: every finished game's result, and each player's statistics, computed from the
+stored games by the scorer (no totals are kept apart, so nothing can drift from the sheets).
+
+A result names its players as they were played; `History` counts each name for the player it
+now belongs to (`Store.aliases`: a renamed player, or two names merged into one person).
+
+Who won: the players in first place, or in a team game the players of the first team. A win is
+shared when another player (team game: another team) is first too. Averages, best and worst
+are the player's own totals, in a team game too (their own pond).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from statistics import fmean
+
+from scorer import ScoreSheet, check, score
+from views.store import GameRecord, Store
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One player's result in one game."""
+
+    name: str  # as played (the sheet shows it)
+    total: int
+    place: int
+    won: bool
+    shared: bool  # a win shared with another player or team
+    partners: tuple[str, ...] = ()  # a team game: the other members of the player's team
+
+
+@dataclass(frozen=True)
+class Result:
+    game_id: int
+    kind: str
+    finished: float  # when the game was finished (seconds since the epoch)
+    variant: str  # Symbiose: its mode; Forest Shuffle: its boxes, joined by "+"; Fossil: rules
+    seats: tuple[Seat, ...]  # in seating order
+
+    @property
+    def ranked(self) -> list[Seat]:
+        return sorted(self.seats, key=lambda seat: seat.place)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(seat.name for seat in self.seats)
+
+
+def result_of(record: GameRecord) -> Result | None:
+    """The result of a stored game; None if its file no longer scores (never for a game the
+    app finished: it refuses to)."""
+    file = record.data.get("file")
+    game, _ = check(file)
+    if game is None or not isinstance(file, dict):
+        return None
+    sheet = score(game)
+    return Result(record.id, record.kind, record.updated, variant_of(file), seats_of(sheet))
+
+
+def variant_of(file: dict) -> str:
+    if file["game"] == "symbiose":
+        return str(file.get("mode") or ("duel" if len(file["players"]) == 2 else "standard"))
+    if file["game"] == "forest-shuffle":
+        return "+".join(file.get("boxes") or ["base"])
+    return "small" if len(file["players"]) <= 3 else "standard"  # Fossil's 2-3 player rules
+
+
+def seats_of(sheet: ScoreSheet) -> tuple[Seat, ...]:
+    first = [team for team in sheet.teams if team.place == 1] if sheet.teams else \
+        [[player.name] for player in sheet.players if player.place == 1]
+    shared = len(first) > 1
+
+    def partners(name: str) -> tuple[str, ...]:
+        team = next((team.players for team in sheet.teams if name in team.players), [])
+        return tuple(other for other in team if other != name)
+
+    return tuple(Seat(player.name, player.total, player.place, player.name in sheet.winners,
+                      shared and player.name in sheet.winners, partners(player.name))
+                 for player in sheet.players)
+
+
+@dataclass(frozen=True)
+class Stats:
+    """A player's record in one game (or, `kind` empty, in all games)."""
+
+    kind: str
+    games: int
+    wins: int
+    shared_wins: int  # of the wins
+    average: float
+    best: int
+    worst: int
+    last_played: float
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games
+
+
+def stats_of(kind: str, seats: list[tuple[Result, Seat]]) -> Stats:
+    totals = [seat.total for _, seat in seats]
+    return Stats(kind, len(seats), sum(seat.won for _, seat in seats),
+                 sum(seat.shared for _, seat in seats), fmean(totals), max(totals), min(totals),
+                 max(result.finished for result, _ in seats))
+
+
+class History:
+    """The server's finished games, scored once each (a finished game is read-only)."""
+
+    def __init__(self, store: Store):
+        self.store = store
+        self._scored: dict[tuple[int, int], Result | None] = {}
+
+    def results(self, kind: str | None = None, player: str | None = None) -> list[Result]:
+        """The finished games, the latest first; only `kind`'s, only those `player` played."""
+        aliases = self.store.aliases()
+        found = []
+        for record in self.store.games("finished"):
+            if kind and record.kind != kind:
+                continue
+            result = self._result(record)
+            if result is not None and (player is None or self.seat(result, player, aliases)):
+                found.append(result)
+        return found
+
+    def player(self, name: str) -> str:
+        """Who a name as played counts for now."""
+        return self.store.aliases().get(name.casefold(), name)
+
+    def seat(self, result: Result, player: str,
+             aliases: dict[str, str] | None = None) -> Seat | None:
+        """The player's seat in the game, under whichever of their names they played."""
+        aliases = self.store.aliases() if aliases is None else aliases
+        wanted = player.casefold()
+        return next((seat for seat in result.seats
+                     if aliases.get(seat.name.casefold(), seat.name).casefold() == wanted), None)
+
+    def played_together(self, one: str, other: str) -> bool:
+        """Whether the two players sat at one game: then they are not one person."""
+        aliases = self.store.aliases()
+        return any(self.seat(result, other, aliases) for result in self.results(player=one))
+
+    def players(self) -> list[str]:
+        """Everyone with a finished game or known from new games, the latest played first."""
+        aliases = self.store.aliases()
+        names: dict[str, str] = {}
+        for result in self.results():
+            for seat in result.seats:
+                player = aliases.get(seat.name.casefold(), seat.name)
+                names.setdefault(player.casefold(), player)
+        for name in self.store.known_players():
+            names.setdefault(name.casefold(), name)
+        return list(names.values())
+
+    def stats(self, player: str) -> list[Stats]:
+        """The player's statistics in each game they played, the latest played first."""
+        return self.every_stats().get(self.player(player).casefold(), [])
+
+    def every_stats(self) -> dict[str, list[Stats]]:
+        """Every player's statistics (by their name case-folded), in one pass."""
+        aliases = self.store.aliases()
+        seats: dict[str, dict[str, list[tuple[Result, Seat]]]] = {}
+        for result in self.results():
+            for seat in result.seats:
+                player = aliases.get(seat.name.casefold(), seat.name).casefold()
+                seats.setdefault(player, {}).setdefault(result.kind, []).append((result, seat))
+        return {player: [stats_of(kind, played) for kind, played in per_game.items()]
+                for player, per_game in seats.items()}
+
+    def _result(self, record: GameRecord) -> Result | None:
+        key = (record.id, record.revision)
+        if key not in self._scored:
+            self._scored[key] = result_of(record)
+        return self._scored[key]
