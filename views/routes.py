@@ -96,7 +96,7 @@ def past_sheet(path: str, base: str, query: str, app: AppSession) -> list[Stacke
     if table is None or not table.finished:
         return []
     return [Stacked(base + table.route + (f"?{query}" if query else ""), GAMES[found[1]].sheet,
-                    (table,))]
+                    (table,), found[1])]
 
 
 def rules_screens(found: rules.RulesRoute, app: AppSession) -> list[Stacked]:
@@ -107,7 +107,9 @@ def rules_screens(found: rules.RulesRoute, app: AppSession) -> list[Stacked]:
             app.host or app.own_seat(found.table) is not None):
         table = app.tables.open(found.table, GAMES[found.game].game)
     below = screens_for(f"{table.route}/sheet" if table else "/", app)
-    return below + [Stacked(*screen) for screen in rules.screens(found, table)]
+    # A game's list and entries speak its language; the list of games (no input) is nobody's.
+    return below + [Stacked(route, component, args, found.game if args else "")
+                    for route, component, args in rules.screens(found, table)]
 
 
 def guest_screens(path: str, app: AppSession) -> list[Stacked]:

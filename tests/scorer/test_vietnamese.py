@@ -85,7 +85,8 @@ def test_symbiose_rules_in_vietnamese_keep_our_ruling_on_the_left_column(capsys)
     assert (status, err) == (0, "")
     flat = " ".join(out.split())
     assert flat.startswith("Symbiose: cách tính điểm")
-    assert "cột bên trái đếm toàn bộ Ao của người chơi bên trái bạn (8 lá)" in flat
+    assert ("Lá bài điểm thay đổi ở cột bên trái đếm các lá phù hợp trong toàn bộ Ao (8 lá) "
+            "của người chơi bên trái bạn") in flat
     assert '"2 lá bài bên phải của nó": đó là lỗi dịch' in flat
     assert not RAW_KEY.search(out)
 

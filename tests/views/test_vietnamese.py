@@ -19,11 +19,13 @@ from views.session import PREFS_LANGUAGE
 
 VIEWS = Path(__file__).resolve().parents[2] / "views"
 VIETNAMESE = re.compile("[ăâđêôơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]", re.I)
-# The screens a Symbiose table goes through, and the widgets they share.
+# The screens a Symbiose table goes through, and the widgets they share (but the history's
+# backup and import menu: the history is not a table's).
 SYMBIOSE_SCREENS = [*sorted((VIEWS / "symbiose").glob("*.py")),
-                    *sorted((VIEWS / "widgets").glob("*.py")),
+                    *sorted(set((VIEWS / "widgets").glob("*.py"))
+                            - {VIEWS / "widgets" / "archive_menu.py"}),
                     *(VIEWS / f"{name}.py" for name in ("home", "new_game", "settings", "join",
-                                                        "table_screen"))]
+                                                        "table_screen", "rules"))]
 LITERAL_KEY = re.compile(r'\b(?:t|ui)\(\s*"([a-z][\w.-]*)"')
 
 
@@ -204,6 +206,13 @@ async def test_every_key_a_symbiose_table_uses_has_vietnamese(open_app, store, a
         await c.settle()
     await c.tap("share")
     await c.tap("share-close")
+    await c.tap("line-rule-0-0")  # the rules reference, from a sheet line
+    assert c.get("rule-title").label == "Cột bên trái"
+    await c.back()
+    reference = await open_app("/rules", prefs=vi())
+    await reference.tap("rules-game-symbiose")
+    await reference.type_into(reference.get("rules-search").content, "không có", submit=True)
+    assert reference.find("rules-none") is not None
     await c.tap("finish-game")
     await c.tap("cancel")
     guest = await open_app("/join", prefs=vi(), guest=True)
@@ -249,8 +258,11 @@ def stored_games(store) -> dict[str, int]:
 
 
 @pytest.mark.parametrize(("game", "screens", "english"), [
-    ("forest-shuffle", ("", "/sheet", "/table"), {"Score sheet", "Undo", "Invite players"}),
-    ("fossil", ("", "/sheet", "/calc", "/table"), {"Score sheet", "Quick calculator"}),
+    ("forest-shuffle",
+     ("", "/sheet", "/table", "rules/forest-shuffle", "rules/forest-shuffle/lynx"),
+     {"Score sheet", "Undo", "Invite players", "Rules · Forest Shuffle", "Lynx"}),
+    ("fossil", ("", "/sheet", "/calc", "/table", "rules/fossil", "rules/fossil/moves"),
+     {"Score sheet", "Quick calculator", "Rules · Fossil", "Moves and their cost"}),
 ])
 @pytest.mark.asyncio
 async def test_games_without_a_vietnamese_edition_are_english_as_a_whole(
@@ -263,7 +275,8 @@ async def test_games_without_a_vietnamese_edition_are_english_as_a_whole(
     assert "Start" in shown and not VIETNAMESE.search(" ".join(shown))
     seen: set[str] = set()
     for screen in screens:
-        c = await open_app(f"/{game}/{game_id}{screen}", prefs=vi())
+        route = f"/{screen}" if screen.startswith("rules") else f"/{game}/{game_id}{screen}"
+        c = await open_app(route, prefs=vi())
         if screen == "/sheet":
             await c.tap("result-0")  # a player's lines, explained
         shown = words(c)
@@ -278,3 +291,14 @@ async def test_home_tells_every_games_progress_in_vietnamese(open_app, store):
     c = await open_app(prefs=vi())
     progress = [text for text in words(c) if "lá bài" in text or "lượt" in text]
     assert len(progress) == 2, words(c)
+
+
+@pytest.mark.asyncio
+async def test_a_past_sheet_from_the_history_speaks_its_games_language(open_app, store):
+    fossil = stored_games(store)["fossil"]
+    symbiose = stored_symbiose(store, "symbiose-standard.json", "finished")
+    store.save_game(fossil, store.game(fossil).data, 0, "finished")
+    c = await open_app(f"/history/fossil/{fossil}", prefs=vi())
+    assert "Score sheet" in words(c) and not VIETNAMESE.search(" ".join(words(c)))
+    c = await open_app(f"/history/symbiose/{symbiose}", prefs=vi())
+    assert c.get("winners").content.value == "Đồng chiến thắng: Ann, Bob"
