@@ -1,6 +1,6 @@
 """A phone whose browser speaks Vietnamese (vi-VN) scores a Symbiose table in Vietnamese, from
 home to the rule behind a sheet line; Forest Shuffle, which has no Vietnamese edition, stays
-English. Screenshots of the Vietnamese entry and sheet in both themes."""
+English. Screenshots of the Vietnamese entry, sheet and rules entry in both themes."""
 
 from __future__ import annotations
 
@@ -100,3 +100,8 @@ def test_vietnamese_screenshots(server, make_context, theme, shots):
     phone.tap("line-0-0")
     phone.expect_text("Vì sao được số điểm này")
     phone.shot(str(shots / shot_name("vi-rule-dialog", theme, size)))
+    phone.page.keyboard.press("Escape")
+    phone.tap("line-rule-0-0")  # the rules reference's entry for that line's column
+    phone.expect_says("rule-title", "Cột bên trái")
+    expect(phone.page.get_by_text("đó là lỗi dịch", exact=False)).to_be_visible()
+    phone.shot(str(shots / shot_name("vi-rules-entry", theme, size)))
