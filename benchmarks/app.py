@@ -116,9 +116,10 @@ def main() -> int:
     sys.path.insert(0, str(ROOT))
     from playwright.sync_api import sync_playwright
 
+    from tests.e2e.games import learned
     from tests.e2e.harness import Server, launch, phone_context
     from tests.e2e.phone import Phone
-    from tests.e2e.test_symbiose_e2e import example, learned
+    from tests.e2e.test_symbiose_e2e import example
 
     with tempfile.TemporaryDirectory() as folder:
         server = Server(Path(folder) / "data")

@@ -12,26 +12,20 @@ import pytest
 from playwright.sync_api import expect
 
 from scorer import score
-from scorer.forest_shuffle.catalog import load_catalog
 from scorer.forest_shuffle.models import SLOTS
-from scorer.forest_shuffle.placing import printed_symbols
 from tests.e2e.conftest import LOOKS, shot_name
+from tests.e2e.games import BOXES, cards, enter_forest, new_forest_game
 from tests.e2e.phone import Phone
 from views.i18n import scorer_text
 from views.store import Store
 from views.widgets.score_sheet import categories_line
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
-BOXES = ["base"]
 ALPINE_BOXES = ["base", "alpine", "woodland_edge"]
 
 
 def example(name: str) -> dict:
     return json.loads((EXAMPLES / name).read_text(encoding="utf-8"))
-
-
-def cards(value) -> list:
-    return [] if value is None else value if isinstance(value, list) else [value]
 
 
 def seed_players(server, names: list[str]) -> None:
@@ -41,61 +35,12 @@ def seed_players(server, names: list[str]) -> None:
     store.close()
 
 
-def pick_chip(card, slot: str, boxes: list[str] = BOXES) -> str:
-    """The chip the sheet shows for this card: its symbol chip when the species is printed
-    with more than one tree symbol on this side, else the species alone."""
-    species = card if isinstance(card, str) else card["card"]
-    symbol = None if isinstance(card, str) else card.get("symbol")
-    symbols = printed_symbols(species, slot, boxes)
-    return f"pick-{species}-{symbol}" if symbol and len(symbols) > 1 else f"pick-{species}"
-
-
-def add_host(phone: Phone, entry: dict, boxes: list[str]) -> None:
-    """A tree of the boxes is one tap on its quick chip; a shrub (or a tree with a chosen
-    symbol) goes through "+ Tree" and the sheet: two taps."""
-    species = load_catalog().by_id(entry["tree"])
-    if species.kind == "tree" and "symbol" not in entry:
-        phone.tap(f"quick-{entry['tree']}")
-        return
-    phone.tap("add-tree")
-    chip = pick_chip({"card": entry["tree"], "symbol": entry.get("symbol")}, "whole", boxes)
-    expect(phone.by_id(chip)).to_be_attached()
-    phone.tap(chip)
-
-
-def enter_forest(phone: Phone, player: int, forest: list, cave: int,
-                 boxes: list[str] = BOXES) -> None:
-    if player > 0:
-        phone.tap(f"player-{player}")
-        expect(phone.by_id(f"card-{player - 1}-0-tree")).to_have_count(0)
-    for t, entry in enumerate(forest):
-        add_host(phone, entry, boxes)
-        expect(phone.by_id(f"card-{player}-{t}-tree")).to_be_attached()
-        for slot in SLOTS:
-            for k, card in enumerate(cards(entry.get(slot))):
-                first = f"slot-{player}-{t}-{slot}" if k == 0 else f"another-{player}-{t}-{slot}"
-                phone.tap(first)
-                chip = pick_chip(card, slot, boxes)
-                expect(phone.by_id(chip)).to_be_attached()
-                phone.tap(chip)
-                expect(phone.by_id(f"card-{player}-{t}-{slot}-{k}")).to_be_attached()
-    for count in range(1, cave + 1):
-        phone.tap("cave-plus")
-        phone.expect_says("cave", f"Cave: {count} card")  # "card" or "cards"
-
-
 def start_game(server, make_context, names: list[str], boxes: list[str],
                theme: str = "light", size: dict | None = None) -> Phone:
     """A new Forest Shuffle game of known players with these boxes, on its entry screen."""
     seed_players(server, names)
     phone = Phone.open(make_context(color_scheme=theme, viewport=size), server.url)
-    phone.tap("game-forest-shuffle")
-    phone.seat(names)
-    for box in boxes:
-        if box != "base":  # base is in play on a fresh device
-            phone.toggle(f"box-{box}")
-    phone.tap("start")
-    expect(phone.by_id("quick-beech")).to_be_attached()
+    new_forest_game(phone, names, boxes)
     return phone
 
 

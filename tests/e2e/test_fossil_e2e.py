@@ -14,6 +14,7 @@ from scorer import check, score
 from scorer.fossil import state
 from scorer.fossil.models import card_text
 from tests.e2e.conftest import LOOKS, shot_name
+from tests.e2e.games import end_game, new_fossil_game, says, turn
 from tests.e2e.phone import Phone
 from views.fossil.model import new_data
 from views.store import Store
@@ -64,45 +65,9 @@ def finds(data: dict, player: int) -> list[str]:
     return [card_text(card) for card in state.holdings(game, player)]
 
 
-def end_game(phone: Phone) -> None:
-    phone.tap("end-game")
-    phone.tap("end-confirm")  # End of game asks first
-
-
-def new_game(phone: Phone, names: list[str]) -> None:
-    phone.tap("game-fossil")
-    phone.seat(names)
-    phone.tap("start")
-    expect(phone.by_id("cost-1")).to_be_attached()
-
-
 def expect_scores(phone: Phone, names: list[str], totals: list[int]) -> None:
     for index, (name, total) in enumerate(zip(names, totals, strict=True)):
         says(phone, f"score-{index}", f"{name}: {total} points")
-
-
-SAYS = """([id, words]) => {
-  const node = document.querySelector(`[flt-semantics-identifier="${id}"]`);
-  return !!node && ((node.getAttribute("aria-label") || "") + node.textContent).includes(words);
-}"""
-
-
-def says(phone: Phone, identifier: str, words: str) -> None:
-    """Like phone.expect_says, but checked on every animation frame: a turn is many taps."""
-    phone.page.wait_for_function(SAYS, arg=[identifier, words], polling="raf", timeout=15_000)
-
-
-def turn(phone: Phone, cost: int, card: str, then: str) -> int:
-    """One ordinary turn: cost, fossil, value. Returns the taps it took."""
-    fossil, value = card.split(":")
-    before = phone.taps
-    phone.tap(f"cost-{cost}")
-    says(phone, "choice", f"pays {cost} ·")
-    phone.tap(f"fossil-{fossil}")
-    says(phone, "choice", f"pays {cost} · takes: {fossil.replace('_', ' ')}")
-    phone.tap(f"value-{value}")
-    says(phone, "turn", then)
-    return phone.taps - before
 
 
 def calculate(phone: Phone, fossil: str, holdings: dict[int, tuple[int, ...]]) -> None:
@@ -119,7 +84,7 @@ def test_rulebook_examples_through_the_calculator(server, make_context):
     five = ["Andreas", "Bernd", "Carola", "Doris", "Ernst"]
     seed(server, five)
     phone = Phone.open(make_context(), server.url)
-    new_game(phone, five)
+    new_fossil_game(phone, five)
     calculate(phone, "sea_urchin", {0: (1, 1, 3), 1: (1, 2, 2), 2: (1, 1, 1)})
     for index, line in enumerate(["Andreas: +17 → 47", "Bernd: +17 → 47", "Carola: +9 → 39",
                                   "Doris: -3 → 27", "Ernst: -3 → 27"]):
@@ -129,7 +94,7 @@ def test_rulebook_examples_through_the_calculator(server, make_context):
     expect_scores(phone, five, [47, 47, 39, 27, 27])
 
     phone.goto(server.url)
-    new_game(phone, five[:3])
+    new_fossil_game(phone, five[:3])
     says(phone, "turn", "Andreas's turn")
     expect(phone.by_id("fossil-fish")).to_have_count(0)  # the 2-3 player game has none
     calculate(phone, "ammonite", {0: (1, 1, 2, 2), 1: (1, 1, 1, 1)})
@@ -143,7 +108,7 @@ def test_rulebook_examples_through_the_calculator(server, make_context):
 def test_a_four_player_game_of_40_turns_with_reload_and_restart(server, make_context):
     seed(server, FOUR)
     phone = Phone.open(make_context(), server.url)
-    new_game(phone, FOUR)
+    new_fossil_game(phone, FOUR)
     game_id = int(phone.page.url.rstrip("/").split("/")[-1])
     log: list[dict] = []
     for number, card in enumerate(CARDS):

@@ -15,10 +15,10 @@ from playwright.sync_api import expect
 
 from scorer import check, score
 from scorer.forest_shuffle.models import SLOTS
+from tests.e2e.games import BOXES, cards, learned, new_fossil_game, pick_chip, turn
 from tests.e2e.phone import Phone
-from tests.e2e.test_forest_shuffle_e2e import BOXES, cards, pick_chip, seed_players
-from tests.e2e.test_fossil_e2e import new_game, turn
-from tests.e2e.test_symbiose_e2e import example, learned
+from tests.e2e.test_forest_shuffle_e2e import seed_players
+from tests.e2e.test_symbiose_e2e import example
 from views.access import device_id
 from views.fossil.model import track
 from views.i18n import ui
@@ -301,7 +301,7 @@ def expect_fossil_scores(phones: list[Phone], file: dict, to_move: str) -> None:
 def test_three_phones_play_fossil_in_turn(server, make_context):
     seed_players(server, THREE)
     host = Phone.open(make_context(), server.url)
-    new_game(host, THREE)
+    new_fossil_game(host, THREE)
     game_id = game_id_of(host)
     code = join_code(host)
     phones = [host, *(join(make_context, server, code, seat) for seat in (1, 2))]

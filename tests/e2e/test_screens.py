@@ -7,8 +7,9 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import LOOKS, shot_name
+from tests.e2e.games import cards_of, enter_known, learned
 from tests.e2e.phone import Phone
-from tests.e2e.test_symbiose_e2e import cards_of, enter_known, example, learned
+from tests.e2e.test_symbiose_e2e import example
 from views.store import Store
 from views.symbiose.model import SymbioseNewTable, SymbioseTable
 

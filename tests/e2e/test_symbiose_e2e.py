@@ -10,65 +10,19 @@ from pathlib import Path
 from playwright.sync_api import expect
 
 from scorer import score
+from tests.e2e.games import cards_of, enter_known, learned, play_table
 from tests.e2e.phone import Phone
-from views.store import Store
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
-
-
-MODE_ABOUT = {"team": "Partners sit opposite"}
 
 
 def example(name: str) -> dict:
     return json.loads((EXAMPLES / name).read_text(encoding="utf-8"))
 
 
-def cards_of(file: dict) -> list[str]:
-    cards = [card for player in file["players"] for row in player["pond"] for card in row]
-    return cards + list(file.get("river") or [])
-
-
-def learned(server, file: dict) -> None:
-    """Earlier games taught the deck and the players (written before the server reads it)."""
-    store = Store(server.data / "tallybook.sqlite3")
-    for card in cards_of(file):
-        store.count_card("symbiose", card, 1)
-    store.remember_players([player["name"] for player in file["players"]][::-1])
-    store.close()
-
-
 def expect_totals(phone: Phone, sheet) -> None:
     for index, player in enumerate(sheet.players):
         phone.expect_says(f"total-{index}", f"{player.name}: {player.total} points")
-
-
-def play_table(phone: Phone, file: dict, mode: str | None = None) -> None:
-    phone.tap("game-symbiose")
-    phone.seat([player["name"] for player in file["players"]])
-    if mode:
-        phone.tap(f"mode-{mode}")
-        expect(phone.page.get_by_text(MODE_ABOUT[mode], exact=False)).to_be_visible()
-    phone.tap("start")
-    expect(phone.by_id("tile-0-0-0")).to_be_visible()
-    enter_known(phone, cards_of(file), 0, len(file["players"]))
-
-
-def tile_of(index: int, players: int) -> str:
-    """The test id of the index-th tile in entry order (ponds row by row, then the river)."""
-    if index >= players * 8:
-        return f"river-{index - players * 8}"
-    player, rest = divmod(index, 8)
-    return f"tile-{player}-{rest // 4}-{rest % 4}"
-
-
-def enter_known(phone: Phone, cards: list[str], start: int, players: int) -> None:
-    """One tap per card; each waits until the app shows it, so no tap races the last one."""
-    for index in range(start, len(cards)):
-        phone.tap(f"known-{cards[index]}")
-        if index % 8 != 7:  # still on the same pond: the tile shows the card
-            phone.expect_says(tile_of(index, players), cards[index].split("/")[0])
-        elif index + 1 < len(cards):  # the next pond (or the river) opened by itself
-            expect(phone.by_id(tile_of(index + 1, players))).to_be_attached()
 
 
 def test_three_player_table_from_a_learned_deck_in_30_taps(server, make_context):

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
+from tests.e2e.games import cards_of, enter_known, learned
 from tests.e2e.harness import LAN_HOST
 from tests.e2e.phone import Phone
-from tests.e2e.test_symbiose_e2e import cards_of, enter_known, example, learned
+from tests.e2e.test_symbiose_e2e import example
 from views.store import Store
 
 LONG_NAMES = ["Annemarie Wilhelmina van den Berg-Jansen", "Bartholomeus Alexander de Vries-Smit",
