@@ -9,8 +9,9 @@ from playwright.sync_api import expect
 
 from scorer import i18n, score
 from tests.e2e.conftest import shot_name
+from tests.e2e.games import cards_of, learned, tile_of
 from tests.e2e.phone import Phone
-from tests.e2e.test_symbiose_e2e import cards_of, example, learned, tile_of
+from tests.e2e.test_symbiose_e2e import example
 from views.store import Store
 from views.symbiose.model import SymbioseNewTable, SymbioseTable
 
