@@ -14,7 +14,7 @@ from typing import Annotated, Any, Union
 from scorer import i18n
 from scorer.loading import check, read_game_file
 from scorer.problems import GameFileError, Problem
-from scorer.registry import GAMES, game_type_of
+from scorer.registry import GAMES, game_language, game_type_of
 from scorer.render import problem_text, sheet_json, sheet_text
 
 INVALID = 2
@@ -56,40 +56,52 @@ def _parser() -> argparse.ArgumentParser:
 
 def _language_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lang", choices=i18n.languages(), default=i18n.DEFAULT_LANGUAGE,
-                        help="language of the explanations")
+                        help="language of the explanations (English for a game that has "
+                             "no edition in it)")
 
 
-def _checked(path: str, lang: str) -> tuple[Any | None, list[Problem]]:
+def _checked(path: str, lang: str) -> tuple[Any | None, list[Problem], str]:
+    """The file's game (None: invalid, its problems then printed to stderr), its problems, and
+    the language they and the sheet are shown in: the file's game's (`game_language`)."""
     try:
-        game, problems = check(read_game_file(path))
+        data = read_game_file(path)
     except GameFileError as error:
         game, problems = None, error.problems
+    else:
+        lang = _language_of(data, lang)
+        game, problems = check(data)
     if game is None:
         for problem in problems:
             print(problem_text(problem, lang), file=sys.stderr)
-    return game, problems
+    return game, problems, lang
+
+
+def _language_of(data: object, lang: str) -> str:
+    game_id = data.get("game") if isinstance(data, dict) else None
+    return game_language(game_id, lang) if isinstance(game_id, str) and game_id in GAMES \
+        else lang
 
 
 def _score(args: argparse.Namespace) -> int:
-    game, _ = _checked(args.file, args.lang)  # the sheet carries the warnings
+    game, _, lang = _checked(args.file, args.lang)  # the sheet carries the warnings
     if game is None:
         return INVALID
     sheet = game_type_of(game).score(game)
     if args.json:
-        print(json.dumps(sheet_json(sheet, args.lang), ensure_ascii=False, indent=2))
+        print(json.dumps(sheet_json(sheet, lang), ensure_ascii=False, indent=2))
     else:
-        print(sheet_text(sheet, args.lang), end="")
+        print(sheet_text(sheet, lang), end="")
     return 0
 
 
 def _validate(args: argparse.Namespace) -> int:
-    game, problems = _checked(args.file, args.lang)
+    game, problems, lang = _checked(args.file, args.lang)
     if game is None:
         return INVALID
     game_id = game_type_of(game).id
-    print(i18n.text("cli.valid", {"game": game_id, "count": len(game.names)}, args.lang))
+    print(i18n.text("cli.valid", {"game": game_id, "count": len(game.names)}, lang))
     for problem in problems:
-        print(problem_text(problem, args.lang))
+        print(problem_text(problem, lang))
     return 0
 
 
@@ -110,7 +122,7 @@ def _schema(args: argparse.Namespace) -> int:
 
 def _rules(args: argparse.Namespace) -> int:
     try:
-        found = GAMES[args.game].rules(args.card, args.lang)
+        found = GAMES[args.game].rules(args.card, game_language(args.game, args.lang))
     except LookupError as error:
         print(error.args[0], file=sys.stderr)
         return INVALID

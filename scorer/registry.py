@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel
 
+from scorer.i18n import DEFAULT_LANGUAGE
 from scorer.places import Path, Spot
 from scorer.problems import Problem
 from scorer.rules import RulesText, summary
@@ -37,7 +38,8 @@ class GameType:
     game's warnings into the sheet's `problems`; `spot_of(data, path)` is the spot at the table
     a path into the file names (a tile, a card, a log entry), if any; `setup` the player counts,
     variants and boxes a table may have; `rules(card, lang)` is the rules reference of
-    `python -m scorer rules` (scorer/rules.py)."""
+    `python -m scorer rules` (scorer/rules.py); `languages`: those its words are translated
+    into (see `game_language`)."""
 
     id: str
     file_model: type[BaseModel]
@@ -49,6 +51,12 @@ class GameType:
     spot_of: Callable[[object, Path], Spot | None]
     setup: Setup
     rules: RulesText
+    languages: tuple[str, ...]
+
+
+# The languages every game is translated into; a game with an edition in another language
+# (Symbiose in Vietnamese) adds it.
+EVERY_LANGUAGE = ("en", "nl", "de")
 
 
 def _symbiose() -> GameType:
@@ -57,7 +65,7 @@ def _symbiose() -> GameType:
 
     return GameType("symbiose", symbiose.SymbioseFile, symbiose.SymbioseGame,
                     symbiose.build_game, symbiose.score, spot_of, symbiose.SETUP,
-                    summary("symbiose"))
+                    summary("symbiose"), (*EVERY_LANGUAGE, "vi"))
 
 
 def _forest_shuffle() -> GameType:
@@ -66,7 +74,8 @@ def _forest_shuffle() -> GameType:
 
     return GameType("forest-shuffle", forest_shuffle.ForestShuffleFile,
                     forest_shuffle.ForestShuffleGame, forest_shuffle.build_game,
-                    forest_shuffle.score, spot_of, forest_shuffle.SETUP, _forest_shuffle_rules)
+                    forest_shuffle.score, spot_of, forest_shuffle.SETUP, _forest_shuffle_rules,
+                    EVERY_LANGUAGE)
 
 
 def _forest_shuffle_rules(card: str | None, lang: str) -> str:
@@ -80,7 +89,7 @@ def _fossil() -> GameType:
     from scorer.fossil.places import spot_of
 
     return GameType("fossil", fossil.FossilFile, fossil.FossilGame, fossil.build_game,
-                    fossil.score, spot_of, fossil.SETUP, summary("fossil"))
+                    fossil.score, spot_of, fossil.SETUP, summary("fossil"), EVERY_LANGUAGE)
 
 
 # game id -> (its package, what builds its GameType)
@@ -118,3 +127,11 @@ def game_type_of(game: object) -> GameType:
         if package in sys.modules and isinstance(game, GAMES[game_id].game_class):
             return GAMES[game_id]
     raise TypeError(f"not a game this scorer knows: {type(game).__name__}")
+
+
+def game_language(game_id: str, lang: str) -> str:
+    """The language a game's sheet, problems and rules are shown in: the reader's `lang` if
+    the game is translated into it, else English as a whole. A catalogue fills a missing
+    message in English one by one, so a language that only some games have (Vietnamese) would
+    otherwise show a Fossil sheet in Vietnamese around English explanations."""
+    return lang if lang in GAMES[game_id].languages else DEFAULT_LANGUAGE

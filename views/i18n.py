@@ -9,8 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from scorer import i18n as scorer_i18n
+from scorer import registry
 
-LANGUAGES = ("en", "nl", "de")
+LANGUAGES = ("en", "nl", "de", "vi")
 DEFAULT = "en"
 _LOCALES = Path(__file__).parent / "locales"
 
@@ -33,6 +34,13 @@ def scorer_text(key: str, params: dict[str, Any], lang: str) -> str:
     """The scorer's message, in English when the scorer has no catalogue for `lang`."""
     usable = lang if lang in scorer_i18n.languages() else scorer_i18n.DEFAULT_LANGUAGE
     return scorer_i18n.text(key, params, usable)
+
+
+def game_language(game: str, lang: str) -> str:
+    """The language of a game's screens: the user's, if the game has an edition in it
+    (scorer/registry.py's `languages`), else English as a whole: a Fossil screen in Vietnamese
+    chrome around English cards and explanations would be half a translation."""
+    return registry.game_language(game, lang if lang in LANGUAGES else DEFAULT)
 
 
 def pick_language(locale_codes: list[str]) -> str:

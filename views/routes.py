@@ -26,7 +26,7 @@ from views.model import Table
 from views.new_game import NewGame
 from views.players import PlayerScreen, PlayersScreen, player_route
 from views.registry import GAMES
-from views.session import AppSession
+from views.session import AppSession, ScreenGame
 from views.settings import Settings
 from views.table_screen import TableScreen
 
@@ -35,14 +35,16 @@ GAME_ROUTE = re.compile(r"/([a-z-]+)/(\d{1,12})(?:/([a-z]+))?")
 
 @dataclass(frozen=True)
 class Stacked:
-    """One screen of the stack: its route, and the component that draws it with its input."""
+    """One screen of the stack: its route, the component that draws it with its input, and the
+    game it is a screen of, whose language it speaks (views/session.py `use_app`)."""
 
     route: str
     component: Callable[..., Any]
     args: tuple[Any, ...] = ()
+    game: str = ""
 
     def draw(self) -> Any:
-        return self.component(*self.args, key=self.route)
+        return ScreenGame(self.game, lambda: self.component(*self.args, key=self.route))
 
 
 def screens_for(route: str, app: AppSession) -> list[Stacked]:
@@ -61,7 +63,7 @@ def host_screens(route: str, path: str, app: AppSession) -> list[Stacked]:
         again = parse_qs(urlsplit(route).query).get("again", [""])[0]
         last = app.tables.open(int(again), game.game) if again.isdigit() else None
         screen = f"{path}?again={again}" if last else path
-        stack.append(Stacked(screen, NewGame, (game, last)))
+        stack.append(Stacked(screen, NewGame, (game, last), game.game))
     elif path == "/history" or path.startswith("/history/"):
         query = parse_qs(urlsplit(route).query)
         game = query.get("game", [""])[0]
@@ -94,7 +96,7 @@ def past_sheet(path: str, base: str, query: str, app: AppSession) -> list[Stacke
     if table is None or not table.finished:
         return []
     return [Stacked(base + table.route + (f"?{query}" if query else ""), GAMES[found[1]].sheet,
-                    (table,))]
+                    (table,), found[1])]
 
 
 def rules_screens(found: rules.RulesRoute, app: AppSession) -> list[Stacked]:
@@ -105,7 +107,9 @@ def rules_screens(found: rules.RulesRoute, app: AppSession) -> list[Stacked]:
             app.host or app.own_seat(found.table) is not None):
         table = app.tables.open(found.table, GAMES[found.game].game)
     below = screens_for(f"{table.route}/sheet" if table else "/", app)
-    return below + [Stacked(*screen) for screen in rules.screens(found, table)]
+    # A game's list and entries speak its language; the list of games (no input) is nobody's.
+    return below + [Stacked(route, component, args, found.game if args else "")
+                    for route, component, args in rules.screens(found, table)]
 
 
 def guest_screens(path: str, app: AppSession) -> list[Stacked]:
@@ -136,8 +140,8 @@ def game_screens(found: re.Match[str] | None, app: AppSession,
     if table is None or (suffix is not None and suffix not in on_top):
         return []
     if table.finished and suffix in (None, "sheet"):
-        return [Stacked(table.route + "/sheet", game.sheet, (table,))]
-    stack = [Stacked(table.route, game.play, (table,))]
+        return [Stacked(table.route + "/sheet", game.sheet, (table,), game.game)]
+    stack = [Stacked(table.route, game.play, (table,), game.game)]
     if suffix:
-        stack.append(Stacked(f"{table.route}/{suffix}", on_top[suffix], (table,)))
+        stack.append(Stacked(f"{table.route}/{suffix}", on_top[suffix], (table,), game.game))
     return stack

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import flet as ft
 
@@ -143,11 +143,40 @@ class AppSession:
         return i18n.pick_language(codes)
 
 
+class GameScreenSession:
+    """The tab's session as the screens of a game see it: in the game's language (`lang`, `t`),
+    everything else the tab's session itself, read and written through (a route, the theme).
+
+    A game speaks the languages it has an edition in (`i18n.game_language`): with Vietnamese
+    chosen, Symbiose's screens are Vietnamese and Forest Shuffle's and Fossil's are English as
+    a whole, the shared widgets on them (top bar, totals, score sheet) included, because every
+    component of a screen reads its words through `use_app()`; home, settings and the join
+    screen stay in the user's language."""
+
+    def __init__(self, app: AppSession, lang: str) -> None:
+        object.__setattr__(self, "_app", app)
+        object.__setattr__(self, "lang", lang)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._app, name)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        setattr(self._app, name, value)
+
+    def t(self, key: str, **params: Any) -> str:
+        return i18n.ui(key, self.lang, **params)
+
+
 AppContext = ft.create_context(None)
+ScreenGame = ft.create_context("")  # the game whose screen is being drawn ("": none)
 
 
 def use_app() -> AppSession:
-    """The tab's session; the calling component re-renders when its language or theme change."""
+    """The tab's session, in the language of the screen's game (`GameScreenSession`); the
+    calling component re-renders when its language or theme change."""
     app = ft.use_context(AppContext)
     assert isinstance(app, AppSession), "use_app() outside the app's components"
-    return app
+    game = ft.use_context(ScreenGame)
+    lang = i18n.game_language(game, app.lang) if game else app.lang
+    # Same interface: the session's own attributes and methods, with the game's words.
+    return app if lang == app.lang else cast(AppSession, GameScreenSession(app, lang))
