@@ -19,13 +19,13 @@ from views.session import PREFS_LANGUAGE
 
 VIEWS = Path(__file__).resolve().parents[2] / "views"
 VIETNAMESE = re.compile("[ăâđêôơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]", re.I)
-# The screens a Symbiose table goes through, and the widgets they share (but the history's
-# backup and import menu: the history is not a table's).
+# The screens a Symbiose table goes through, the widgets they share, and the host's screens
+# home leads to (its history, players, backups).
 SYMBIOSE_SCREENS = [*sorted((VIEWS / "symbiose").glob("*.py")),
-                    *sorted(set((VIEWS / "widgets").glob("*.py"))
-                            - {VIEWS / "widgets" / "archive_menu.py"}),
+                    *sorted((VIEWS / "widgets").glob("*.py")),
                     *(VIEWS / f"{name}.py" for name in ("home", "new_game", "settings", "join",
-                                                        "table_screen", "rules"))]
+                                                        "table_screen", "rules", "history",
+                                                        "players", "archive"))]
 LITERAL_KEY = re.compile(r'\b(?:t|ui)\(\s*"([a-z][\w.-]*)"')
 
 
