@@ -190,8 +190,8 @@ def import_bytes(store: Store, data: bytes, lang: str, now: float | None = None)
     else:
         return ImportReport(error=t("import.foreign"))
     report = ImportReport()
+    report.aliases = _import_aliases(store, aliases)  # first: players are remembered renamed
     _import_games(store, entries, lang, report)
-    report.aliases = _import_aliases(store, aliases)
     return report
 
 
@@ -205,6 +205,7 @@ def _backup_entry(index: int, item: object) -> Entry:
 
 def _import_games(store: Store, entries: list[Entry], lang: str, report: ImportReport) -> None:
     present, contents = _known(store)
+    renamed = store.aliases()
     for entry in entries:
         checked = _checked(entry, lang)
         if isinstance(checked, Refused):
@@ -217,6 +218,10 @@ def _import_games(store: Store, entries: list[Entry], lang: str, report: ImportR
             report.present.append(label)
             continue
         store.add_finished_game(kind, {"file": file}, created, finished, identity)
+        names = [player if isinstance(player, str) else player["name"]
+                 for player in file["players"]]
+        store.remember_players([renamed.get(name.casefold(), name) for name in names],
+                               when=finished)
         present.add(identity)
         contents.add(_content(kind, file))
         report.imported.append(label)

@@ -154,13 +154,16 @@ class Store:
         rows = self._db.execute("SELECT name FROM players ORDER BY last_used DESC, name")
         return [name for (name,) in rows]
 
-    def remember_players(self, names: list[str]) -> None:
-        now = time.time()
+    def remember_players(self, names: list[str], when: float | None = None) -> None:
+        """Known players for the next new game, the latest first (`when`: they played then,
+        as an imported game says; a later game of theirs counts)."""
+        now = time.time() if when is None else when
         with self.transaction():
             for offset, name in enumerate(names):
                 self._write("INSERT INTO players (name, last_used) VALUES (?, ?) ON CONFLICT(name) "
                             "DO UPDATE SET name = excluded.name, "
-                            "last_used = excluded.last_used", (name, now - offset * 1e-3))
+                            "last_used = MAX(last_used, excluded.last_used)",
+                            (name, now - offset * 1e-3))
 
     def rename_player(self, name: str, new: str) -> None:
         """From now on the history counts `name`'s games as `new`'s: a new spelling, or (`new`

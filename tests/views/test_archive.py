@@ -87,6 +87,7 @@ def test_a_backup_imported_into_an_empty_folder_gives_the_same_history(store, tm
     report = import_bytes(other, backup_bytes(store), "en")
     assert (len(report.imported), report.present, report.refused, report.aliases) == (4, [], [], 1)
     assert outcome(other) == outcome(store)
+    assert sorted(other.known_players()) == sorted(store.known_players())  # for new games
     back = import_bytes(store, backup_bytes(other), "en")  # and back again: nothing new
     assert (back.imported, len(back.present)) == ([], 4)
 
