@@ -1,0 +1,55 @@
+"""How long the history takes to draw: rerun with `python benchmarks/history.py [--games N]`.
+
+A history of N finished games (the example tables of all three games, in turn) in a fresh
+store. The first listing after a server start scores every game once; later listings read the
+stored games and reuse those results (a finished game is read-only). Also timed: every
+player's statistics (the Players screen) and a backup of the whole history.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from views.archive import backup_bytes
+from views.results import History
+from views.store import Store
+
+EXAMPLES = Path(__file__).parents[1] / "examples"
+TABLES = ("symbiose-standard.json", "forest-shuffle-alpine-woodland-edge-3-players.json",
+          "fossil-4-players.json")
+
+
+def timed(action: Callable[[], object]) -> float:
+    began = time.perf_counter()
+    action()
+    return (time.perf_counter() - began) * 1000
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=300)
+    games = parser.parse_args().games
+    files = [json.loads((EXAMPLES / name).read_text(encoding="utf-8")) for name in TABLES]
+    with tempfile.TemporaryDirectory() as folder:
+        store = Store(Path(folder) / "tallybook.sqlite3")
+        with store.transaction():
+            for index in range(games):
+                file = files[index % len(files)]
+                game_id = store.create_game(file["game"], {"file": file})
+                store.save_game(game_id, {"file": file}, 0, status="finished")
+        history = History(store)
+        print(f"{games} finished games")
+        print(f"  history, first after a start: {timed(history.results):6.0f} ms")
+        print(f"  history, again:               {timed(history.results):6.0f} ms")
+        print(f"  every player's statistics:    {timed(history.every_stats):6.0f} ms")
+        print(f"  backup of the whole history:  {timed(lambda: backup_bytes(store)):6.0f} ms")
+        store.close()
+
+
+if __name__ == "__main__":
+    main()
