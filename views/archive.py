@@ -16,20 +16,17 @@ import io
 import json
 import time
 import unicodedata
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, get_args
+from typing import Any
 
 from scorer import ScoreSheet, check, score
-from scorer import i18n as scorer_i18n
-from scorer.forest_shuffle.catalog import Box
-from scorer.fossil.models import FossilFile
+from scorer.players import MAX_NAME_LENGTH as MAX_NAME
 from scorer.registry import GAMES
 from scorer.render import problem_text
-from scorer.symbiose.models import SymbioseGame
 from views import i18n
-from views.results import History, Result, result_of
+from views.registry import GAMES as VIEWS
+from views.results import History, Result, result_from, sheet_of
 from views.store import GameRecord, Store, fingerprint
 
 FORMAT = "tallybook-backup"
@@ -37,7 +34,6 @@ VERSION = 1
 # A backup of a few hundred games is well below this (a Forest Shuffle game is ~5 kB); the file
 # arrives in one WebSocket message, and uvicorn closes a socket over 16 MiB.
 MAX_BYTES = 5 * 1024 * 1024
-MAX_NAME = 40  # GAME_FILES.md: a player's name, trimmed
 MAX_REASONS = 8  # a refused game's problems listed; the rest are counted
 
 
@@ -118,10 +114,8 @@ def cell(value: str) -> str:
 def scored_game(record: GameRecord) -> tuple[Result, ScoreSheet] | None:
     """A finished game's result and its score sheet (the subtotals); None if it no longer
     scores."""
-    result = result_of(record)
-    if result is None:
-        return None
-    return result, score(record.data["file"])
+    sheet = sheet_of(record)
+    return None if sheet is None else (result_from(record, sheet), sheet)
 
 
 # import ------------------------------------------------------------------------------------
@@ -256,8 +250,8 @@ def _checked(entry: Entry, lang: str) -> tuple[str, dict[str, Any], float, float
     game, problems = check(entry.file)
     label = _label(entry.kind, entry.file, lang)
     if game is None:
-        usable = lang if lang in scorer_i18n.languages() else scorer_i18n.DEFAULT_LANGUAGE
-        errors = [problem_text(p, usable) for p in problems if p.severity == "error"]
+        errors = [problem_text(p, i18n.scorer_language(lang)) for p in problems
+                  if p.severity == "error"]
         more = [i18n.ui("import.more_problems", lang, count=len(errors) - MAX_REASONS)] \
             if len(errors) > MAX_REASONS else []
         return Refused(label, (*errors[:MAX_REASONS], *more))
@@ -302,65 +296,6 @@ def _name(value: object) -> str:
         else ""
 
 
-# normalising -------------------------------------------------------------------------------
 def normalised(kind: str, file: dict[str, Any], game: object) -> dict[str, Any]:
-    """The game file as the app stores a finished game of its kind (every default spelled out,
-    cards in their text form), so that its model loads it as one the app finished itself."""
-    if kind == "symbiose":
-        assert isinstance(game, SymbioseGame)
-        return _symbiose(game)
-    if kind == "forest-shuffle":
-        return _forest_shuffle(file)
-    return FossilFile.model_validate(file).model_dump(mode="json", by_alias=True,
-                                                      exclude_none=True)
-
-
-def _symbiose(game: SymbioseGame) -> dict[str, Any]:
-    file: dict[str, Any] = {
-        "version": 1, "game": "symbiose", "mode": game.mode,
-        "players": [{"name": name, "pond": [[str(card) for card in row] for row in pond]}
-                    for name, pond in zip(game.names, game.ponds, strict=True)]}
-    if game.river:
-        file["river"] = [str(card) for card in game.river]
-    if game.river_left_of is not None:
-        file["river_left_of"] = game.names[game.river_left_of]
-    return file
-
-
-def _forest_shuffle(file: dict[str, Any]) -> dict[str, Any]:
-    """As the model writes it: the boxes named (the scorer's default is every box), a cave
-    count per player, a card's box dropped (the model keeps species and symbol; a file whose
-    totals depend on a box is refused by the comparison in `_checked`)."""
-    players = []
-    for player in file["players"]:
-        stored: dict[str, Any] = {"name": player["name"], "cave": player.get("cave", 0),
-                                  "forest": [_entry(entry) for entry in player.get("forest", [])]}
-        if player.get("cave_type") is not None:
-            stored["cave_type"] = player["cave_type"]
-        players.append(stored)
-    return {"version": 1, "game": "forest-shuffle",
-            "boxes": list(file.get("boxes") or get_args(Box)), "players": players}
-
-
-def _entry(entry: dict[str, Any]) -> dict[str, Any]:
-    stored: dict[str, Any] = {"tree": entry["tree"]}
-    if entry.get("symbol"):
-        stored["symbol"] = entry["symbol"]
-    for slot in ("top", "bottom", "left", "right"):
-        cards = [_card(card) for card in _as_list(entry.get(slot))]
-        if cards:
-            stored[slot] = cards[0] if len(cards) == 1 else cards
-    return stored
-
-
-def _card(card: str | dict[str, Any]) -> str | dict[str, Any]:
-    if isinstance(card, str):
-        return card
-    return {"card": card["card"], "symbol": card["symbol"]} if card.get("symbol") \
-        else card["card"]
-
-
-def _as_list(value: object) -> Iterable[Any]:
-    if value is None:
-        return []
-    return value if isinstance(value, list) else [value]
+    """The game file as the app stores a finished game of its kind (its model says how)."""
+    return VIEWS[kind].table.file_as_stored(file, game)

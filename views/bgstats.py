@@ -20,8 +20,8 @@ from datetime import datetime
 from typing import Any
 
 from scorer import ScoreSheet
-from scorer import i18n as scorer_i18n
 from views.archive import iso, scored_game
+from views.i18n import scorer_text
 from views.results import History, Result
 from views.store import GameRecord, Store
 
@@ -108,10 +108,8 @@ def _game(kind: str, number: int) -> dict[str, Any]:
 
 def subtotals(sheet: ScoreSheet, lang: str) -> str:
     """'Ann: trees 18 · top 41 · … = 139' per player, one a line, in the reader's language."""
-    usable = lang if lang in scorer_i18n.languages() else scorer_i18n.DEFAULT_LANGUAGE
-
     def line(name: str, categories: dict[str, int], total: int) -> str:
-        parts = " · ".join(f"{scorer_i18n.text('category.' + category, lang=usable)} {points}"
+        parts = " · ".join(f"{scorer_text('category.' + category, {}, lang)} {points}"
                            for category, points in categories.items())
         return f"{name}: {parts} = {total}"
 

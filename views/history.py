@@ -10,7 +10,6 @@ from urllib.parse import urlencode
 
 import flet as ft
 
-from scorer import i18n as scorer_i18n
 from views.i18n import scorer_text, when
 from views.registry import GAMES
 from views.results import Result
@@ -116,7 +115,6 @@ def ranking_text(result: Result) -> str:
 
 def variant_text(app: AppSession, result: Result) -> str:
     if result.kind == "forest-shuffle":
-        lang = app.lang if app.lang in scorer_i18n.languages() else scorer_i18n.DEFAULT_LANGUAGE
-        return " + ".join(scorer_text(f"box.{box}", {}, lang)
+        return " + ".join(scorer_text(f"box.{box}", {}, app.lang)
                           for box in result.variant.split("+") if box != "base")
     return app.t(f"variant.{result.kind}.{result.variant}")

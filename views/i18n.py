@@ -30,10 +30,14 @@ def ui(key: str, lang: str, /, **params: Any) -> str:
     return template.format(**params) if params else template
 
 
+def scorer_language(lang: str) -> str:
+    """`lang`, or English where the scorer has no catalogue for it."""
+    return lang if lang in scorer_i18n.languages() else scorer_i18n.DEFAULT_LANGUAGE
+
+
 def scorer_text(key: str, params: dict[str, Any], lang: str) -> str:
     """The scorer's message, in English when the scorer has no catalogue for `lang`."""
-    usable = lang if lang in scorer_i18n.languages() else scorer_i18n.DEFAULT_LANGUAGE
-    return scorer_i18n.text(key, params, usable)
+    return scorer_i18n.text(key, params, scorer_language(lang))
 
 
 def game_language(game: str, lang: str) -> str:

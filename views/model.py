@@ -93,6 +93,13 @@ class Table:
         """The game as a file of GAME_FILES.md, for export and the scorer."""
         raise NotImplementedError
 
+    @classmethod
+    def file_as_stored(cls, file: dict[str, Any], game: Any) -> dict[str, Any]:
+        """A checked game file (`game`: the scorer's game of it) written as this model writes
+        its own (every default spelled out, cards in their text form): an imported game then
+        loads as one the app finished itself."""
+        raise NotImplementedError
+
     @property
     def sheet(self) -> ScoreSheet | None:
         """The score sheet of the game as it stands; None while the scorer refuses it."""

@@ -50,12 +50,19 @@ class Result:
 def result_of(record: GameRecord) -> Result | None:
     """The result of a stored game; None if its file no longer scores (never for a game the
     app finished: it refuses to)."""
-    file = record.data.get("file")
-    game, _ = check(file)
-    if game is None or not isinstance(file, dict):
-        return None
-    sheet = score(game)
-    return Result(record.id, record.kind, record.updated, variant_of(file), seats_of(sheet))
+    sheet = sheet_of(record)
+    return None if sheet is None else result_from(record, sheet)
+
+
+def sheet_of(record: GameRecord) -> ScoreSheet | None:
+    game, _ = check(record.data.get("file"))
+    return None if game is None else score(game)
+
+
+def result_from(record: GameRecord, sheet: ScoreSheet) -> Result:
+    """The result of a stored game whose sheet is `sheet`."""
+    return Result(record.id, record.kind, record.updated, variant_of(record.data["file"]),
+                  seats_of(sheet))
 
 
 def variant_of(file: dict) -> str:

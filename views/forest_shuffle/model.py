@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, get_args
 
 from scorer import Problem, ScoreLine, ScoreSheet, check, score
 from scorer import places as scorer_places
+from scorer.forest_shuffle.catalog import Box
 from scorer.forest_shuffle.models import SAPLING, SLOTS
 from scorer.forest_shuffle.placing import symbol_matters
 from views import i18n
@@ -181,6 +182,13 @@ class ForestTable(Table):
     def game_file(self) -> dict[str, Any]:
         return {"version": 1, "game": self.kind, "boxes": list(self.boxes),
                 "players": self._players()}
+
+    @classmethod
+    def file_as_stored(cls, file: dict[str, Any], game: Any) -> dict[str, Any]:
+        """The boxes named (a file without them is scored with every box), a card's box
+        dropped: the model keeps species and symbol."""
+        return {"version": 1, "game": cls.kind, "boxes": list(file.get("boxes") or get_args(Box)),
+                "players": [Forest.read(player).stored() for player in file["players"]]}
 
     def data(self) -> dict[str, Any]:
         return {"file": self.game_file(), "undo": [change.stored() for change in self._undo]}

@@ -117,6 +117,11 @@ class FossilTable(Table):
     def game_file(self) -> dict[str, Any]:
         return self.file.model_dump(mode="json", by_alias=True, exclude_none=True)
 
+    @classmethod
+    def file_as_stored(cls, file: dict[str, Any], game: Any) -> dict[str, Any]:
+        return FossilFile.model_validate(file).model_dump(mode="json", by_alias=True,
+                                                          exclude_none=True)
+
     def data(self) -> dict[str, Any]:
         return {"file": self.game_file(), "set_aside": [card_text(c) for c in self.set_aside],
                 "confirmed": self.confirmed}

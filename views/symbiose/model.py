@@ -126,6 +126,18 @@ class SymbioseTable(Table):
             file["river_left_of"] = self.river_left_of
         return file
 
+    @classmethod
+    def file_as_stored(cls, file: dict[str, Any], game: SymbioseGame) -> dict[str, Any]:
+        stored: dict[str, Any] = {
+            "version": 1, "game": cls.kind, "mode": game.mode,
+            "players": [{"name": name, "pond": [[str(card) for card in row] for row in pond]}
+                        for name, pond in zip(game.names, game.ponds, strict=True)]}
+        if game.river:
+            stored["river"] = [str(card) for card in game.river]
+        if game.river_left_of is not None:
+            stored["river_left_of"] = game.names[game.river_left_of]
+        return stored
+
     def data(self) -> dict[str, Any]:
         return {"file": self.game_file(),
                 "cursors": {phone: list(slot) for phone, slot in self.cursors.items()},

@@ -11,9 +11,9 @@ from urllib.parse import urlsplit
 import flet as ft
 
 from scorer import ScoreSheet
-from scorer import i18n as scorer_i18n
 from scorer.render import sheet_text
 from views.bgstats import SUFFIX, play_bytes
+from views.i18n import scorer_language
 from views.model import Table
 from views.session import AppSession, use_app
 from views.widgets.common import TAP, do, labelled, text
@@ -35,8 +35,7 @@ def SheetActions(table: Table, sheet: ScoreSheet) -> ft.BottomAppBar:
     app = use_app()
 
     async def share() -> None:
-        lang = app.lang if app.lang in scorer_i18n.languages() else scorer_i18n.DEFAULT_LANGUAGE
-        message = sheet_text(sheet, lang)
+        message = sheet_text(sheet, scorer_language(app.lang))
         if secure_context(app.page):
             try:  # on the web a share made reports "unavailable" too (it cannot tell more)
                 await ft.Share().share_text(message, subject="Tallybook",
