@@ -8,6 +8,7 @@ import os
 import socket
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 import flet as ft
 import uvicorn
@@ -20,7 +21,7 @@ from views.results import History
 from views.server import web_app
 from views.session import AppSession
 from views.shell import start
-from views.store import Store, new_code
+from views.store import StorageFault, Store, new_code
 
 ASSETS = Path(os.environ.get("TALLYBOOK_ASSETS", Path(__file__).resolve().parents[1] / "assets"))
 DB_NAME = "tallybook.sqlite3"
@@ -122,10 +123,11 @@ def serve(args: argparse.Namespace, data: Path) -> None:
         sock = listening_socket(args.host, args.port)
     except OSError as error:
         reason = "is in use" if error.errno == errno.EADDRINUSE else f"cannot be used ({error})"
-        print(f"tallybook: port {args.port} on {args.host} {reason}; "
-              f"choose another with --port", file=sys.stderr)
-        sys.exit(2)
-    store = Store(data / DB_NAME)
+        stop(f"port {args.port} on {args.host} {reason}; choose another with --port")
+    try:
+        store = Store(data / DB_NAME)
+    except StorageFault as fault:
+        stop(f"{fault}; {ADVICE.get(fault.kind, 'choose another --data')}")
     pin = new_code()
     announce(args.host, args.port, pin)
     # uvicorn serves Flet's app itself (not ft.run), so that every response carries the policy
@@ -143,8 +145,25 @@ def main(argv: list[str] | None = None) -> None:
         with data_folder_lock(data):
             serve(args, data)
     except DataFolderInUse as in_use:
-        print(f"tallybook: {in_use}; stop it or choose another --data", file=sys.stderr)
-        sys.exit(2)
+        stop(f"{in_use}; stop it or choose another --data")
+    except OSError as error:  # the folder cannot be made or written (read-only, full, a file)
+        stop(f"cannot use {data} as the data folder: {error.strerror or error}; "
+             "choose another --data")
+
+
+# What the host can do about a database that cannot be served (StorageFault.kind).
+ADVICE = {
+    "full": "free some space or choose another --data",
+    "damaged": "restore a backup or choose another --data",
+    "not_ours": "move it away or choose another --data",
+    "newer": "run that Tallybook or choose another --data",
+}
+
+
+def stop(reason: str) -> NoReturn:
+    """A server that cannot start: one line on stderr, exit status 2."""
+    print(f"tallybook: {reason}", file=sys.stderr)
+    sys.exit(2)
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ it when the process ends, however it ends: no stale lock after a crash."""
 
 from __future__ import annotations
 
+import errno
 import fcntl
 import os
 from collections.abc import Iterator
@@ -23,7 +24,10 @@ class DataFolderInUse(Exception):
 @contextmanager
 def data_folder_lock(folder: Path) -> Iterator[None]:
     """Hold `folder` (created if missing) for this process until the block ends; raises
-    DataFolderInUse if another process holds it."""
+    DataFolderInUse if another process holds it, OSError if the folder cannot be made or
+    written."""
+    if folder.exists() and not folder.is_dir():  # mkdir would say "File exists"
+        raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(folder))
     folder.mkdir(parents=True, exist_ok=True)
     # Opened without truncating: the holder's pid stays readable until we own the lock.
     with open(folder / LOCK_NAME, "a+", encoding="ascii") as lock:

@@ -5,18 +5,25 @@ Every change commits at once, in one transaction (`transaction()`), so a reload,
 or a restarted server loses nothing. A game is written only over the revision it was read at:
 a stale copy can never overwrite a newer one. The schema is versioned with
 `PRAGMA user_version`; each migration runs once, in order.
+
+A database is ours by its `PRAGMA application_id` (or, made before it had one, by its schema
+and tables), and checked (`PRAGMA quick_check`) when opened: anything else - an empty file,
+another program's database, a damaged one - is refused, never taken for a new one. A new
+database is made under another name and renamed into place once complete. Errors of the disk or
+the file are `StorageFault`s that say what went wrong in one line.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 import secrets
 import sqlite3
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -107,19 +114,83 @@ class Store:
         # Flet runs handlers on the event loop, but a lock keeps threaded callers safe too.
         self._lock = threading.RLock()
         self._depth = 0  # transactions open on this connection (they nest)
-        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._migrate()
-        self._forget_deleted()
+        if not self.path.exists():
+            self._create()
+        self._check_file()  # before SQLite opens it: it would make an empty file a database
+        self._db = self._connect(self.path, create=False)
+        try:
+            with faults_of(self.path):
+                self._check_ours()  # before anything is written: another program's stays as it is
+                self._db.execute("PRAGMA journal_mode=WAL")
+                self._migrate()
+            self._forget_deleted()
+        except BaseException:
+            self._db.close()
+            raise
+
+    def _connect(self, path: Path, create: bool) -> sqlite3.Connection:
+        """A connection to `path`; it must exist unless `create` (SQLite would otherwise make
+        an empty database of a file that went missing)."""
+        with faults_of(path):
+            return sqlite3.connect(f"{path.resolve().as_uri()}?mode={'rwc' if create else 'rw'}",
+                                   uri=True, check_same_thread=False, isolation_level=None)
+
+    def _create(self) -> None:
+        """A new database: made complete under another name, then renamed into place, so that
+        a start that fails half-way (a full disk) never leaves a file that is not ours."""
+        making = self.path.with_name(self.path.name + ".new")
+        for leftover in (making, *(making.with_name(making.name + end) for end in SIDE_FILES)):
+            leftover.unlink(missing_ok=True)
+        self._db = self._connect(making, create=True)
+        try:
+            with faults_of(making):
+                self._db.execute("PRAGMA journal_mode=WAL")
+                self._migrate()
+        finally:
+            self._db.close()  # checkpoints and removes the write-ahead log
+        os.replace(making, self.path)
+
+    def _check_file(self) -> None:
+        """Raises StorageFault unless the file is an SQLite database."""
+        with open(self.path, "rb") as file:
+            header = file.read(len(SQLITE_HEADER))
+        if header != SQLITE_HEADER:
+            what = "an empty file" if not header else "not an SQLite database"
+            raise StorageFault("not_ours", f"{self.path} is not a Tallybook database ({what})")
+
+    def _check_ours(self) -> None:
+        """Raises StorageFault unless the database is a Tallybook's, undamaged, of a schema
+        this app knows."""
+        problems = [row for (row,) in self._db.execute("PRAGMA quick_check")]
+        if problems != ["ok"]:
+            raise StorageFault("damaged", f"{self.path} is damaged: {problems[0]}")
+        version = self.schema_version()
+        tables = {name for (name,) in self._db.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table'")}
+        marked = self._db.execute("PRAGMA application_id").fetchone()[0]
+        # Made before databases were marked: known by its schema and its first tables.
+        unmarked_ours = marked == 0 and version >= 1 and tables >= FIRST_TABLES
+        if marked != APPLICATION_ID and not unmarked_ours:
+            raise StorageFault("not_ours", f"{self.path} is not a Tallybook database "
+                                           "(another program's)")
+        if version > SCHEMA_VERSION:
+            raise StorageFault("newer", f"{self.path} was written by a newer Tallybook "
+                                        f"(schema {version}; this one knows {SCHEMA_VERSION})")
 
     def _migrate(self) -> None:
-        version = self._db.execute("PRAGMA user_version").fetchone()[0]
-        if version > SCHEMA_VERSION:
-            raise RuntimeError(f"{self.path} has schema {version}; this app knows {SCHEMA_VERSION}")
-        for number in range(version, SCHEMA_VERSION):
+        version = self.schema_version()
+        steps = [f"{MIGRATIONS[number]} PRAGMA user_version = {number + 1};"
+                 for number in range(version, SCHEMA_VERSION)]
+        if self._db.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
+            steps.append(f"PRAGMA application_id = {APPLICATION_ID};")
+        for step in steps:
             with self._lock:
-                self._db.executescript(
-                    f"BEGIN; {MIGRATIONS[number]} PRAGMA user_version = {number + 1}; COMMIT;")
+                try:
+                    self._db.executescript(f"BEGIN; {step} COMMIT;")
+                except BaseException:
+                    if self._db.in_transaction:
+                        self._db.execute("ROLLBACK")
+                    raise
 
     def schema_version(self) -> int:
         return self._db.execute("PRAGMA user_version").fetchone()[0]
@@ -130,20 +201,27 @@ class Store:
     @contextmanager
     def transaction(self) -> Iterator[None]:
         """Everything inside is stored together or not at all (nested: the outermost counts)."""
-        with self._lock:
+        with self._lock, faults_of(self.path):
             if self._depth == 0:
                 self._db.execute("BEGIN IMMEDIATE")
             self._depth += 1
             try:
                 yield
+                if self._depth == 1:
+                    self._db.execute("COMMIT")
             except BaseException:
-                self._depth -= 1
-                if self._depth == 0:
-                    self._db.execute("ROLLBACK")
+                if self._depth == 1:
+                    self._roll_back()
                 raise
-            self._depth -= 1
-            if self._depth == 0:
-                self._db.execute("COMMIT")
+            finally:
+                self._depth -= 1
+
+    def _roll_back(self) -> None:
+        """Undo the open transaction, if the failure that ended it left one (a full disk may
+        already have rolled it back; a failed rollback leaves nothing to undo either)."""
+        if self._db.in_transaction:
+            with suppress(sqlite3.Error):
+                self._db.execute("ROLLBACK")
 
     def _write(self, sql: str, params: tuple = ()) -> sqlite3.Cursor:
         with self.transaction():
@@ -360,6 +438,66 @@ class Store:
                         "uses = uses + excluded.uses, last_used = excluded.last_used",
                         (kind, card, delta, time.time()))
             self._write("DELETE FROM deck_cards WHERE uses <= 0")
+
+
+# Written into every database we make ("Tall"): a database is ours by it.
+APPLICATION_ID = 0x54616C6C
+FIRST_TABLES = frozenset({"players", "games", "deck_cards"})  # of an unmarked one (schema 1)
+SQLITE_HEADER = b"SQLite format 3\x00"
+SIDE_FILES = ("-wal", "-shm", "-journal")
+
+
+class StorageFault(Exception):
+    """The database cannot do what was asked. `kind` names why, for the phone's message
+    (views/locales: `storage.<kind>`); the exception's text says it in one line, naming the
+    file or its folder, for the terminal. `passing`: it may go by itself (space freed, a
+    busy database let go of), so a write is worth trying again."""
+
+    def __init__(self, kind: str, line: str):
+        super().__init__(line)
+        self.kind = kind
+
+    @property
+    def passing(self) -> bool:
+        return self.kind in PASSING
+
+
+PASSING = frozenset({"full", "read_only", "io", "busy"})
+
+# SQLite's result codes (its error name, by prefix) -> our kind of fault and its line.
+FAULTS: dict[str, tuple[str, str]] = {
+    "SQLITE_FULL": ("full", "cannot write to {folder}: the disk is full"),
+    "SQLITE_READONLY": ("read_only", "cannot write to {folder}: it is read-only ({error})"),
+    "SQLITE_IOERR": ("io", "cannot write to {folder}: {error}"),
+    "SQLITE_CANTOPEN": ("io", "cannot open {path}: {error}"),
+    "SQLITE_BUSY": ("busy", "{path} is busy: another program holds it ({error})"),
+    "SQLITE_CORRUPT": ("damaged", "{path} is damaged: {error}"),
+    "SQLITE_NOTADB": ("not_ours", "{path} is not a Tallybook database ({error})"),
+}
+
+
+def storage_fault(error: BaseException, path: Path) -> StorageFault | None:
+    """What `error` means for the database at `path`, if it is the disk's or the file's
+    fault (not a mistake of ours, such as a constraint)."""
+    if isinstance(error, StorageFault):
+        return error
+    name = getattr(error, "sqlite_errorname", "") if isinstance(error, sqlite3.Error) else ""
+    for prefix, (kind, line) in FAULTS.items():
+        if name.startswith(prefix):
+            return StorageFault(kind, line.format(folder=path.parent, path=path, error=error))
+    return None
+
+
+@contextmanager
+def faults_of(path: Path) -> Iterator[None]:
+    """SQLite's errors of the disk or the file at `path`, raised as StorageFaults."""
+    try:
+        yield
+    except sqlite3.Error as error:
+        fault = storage_fault(error, path)
+        if fault is None:
+            raise
+        raise fault from error
 
 
 KEEP_DELETED = 3600.0  # seconds a deleted game can still be brought back

@@ -1,6 +1,19 @@
-"""The SQLite store: schema versioned, every write visible to a new connection at once."""
+"""The SQLite store: schema versioned, every write visible to a new connection at once; only a
+sound database of ours is opened; a transaction is stored whole or not at all."""
 
-from views.store import SCHEMA_VERSION, Store
+import sqlite3
+
+import pytest
+
+from tests.views.faults import FullDisk
+from views.store import (
+    APPLICATION_ID,
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    StaleWrite,
+    StorageFault,
+    Store,
+)
 from views.symbiose.model import SymbioseNewTable, SymbioseTable
 
 
@@ -22,3 +35,98 @@ def test_schema_and_persistence(tmp_path):
     assert [g.id for g in other.games("finished")] == [game_id]
     store.count_card("symbiose", "frog/pink/2xpink", -1)
     assert other.known_cards("symbiose") == [("fish/blue/5", 2)]
+
+
+def other_program_database(path):
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE notes (text TEXT)")
+    db.commit()
+    db.close()
+
+
+def damaged_database(path):
+    whole = path.with_name("whole.sqlite3")
+    Store(whole).close()
+    data = whole.read_bytes()
+    path.write_bytes(data[:len(data) // 2])  # cut off: pages the first ones point to are gone
+
+
+@pytest.mark.parametrize(("make", "kind", "line"), [
+    (lambda path: path.write_bytes(b""), "not_ours",
+     "{path} is not a Tallybook database (an empty file)"),
+    (other_program_database, "not_ours",
+     "{path} is not a Tallybook database (another program's)"),
+    (lambda path: path.write_bytes(b"PK\x03\x04" + bytes(5000)), "not_ours",
+     "{path} is not a Tallybook database (not an SQLite database)"),
+    (damaged_database, "damaged", "{path} is damaged: database disk image is malformed"),
+])
+def test_a_file_that_is_not_a_sound_tallybook_database_is_refused_and_left_as_it_was(
+        tmp_path, make, kind, line):
+    path = tmp_path / "tallybook.sqlite3"
+    make(path)
+    before = path.read_bytes()
+    with pytest.raises(StorageFault) as refused:
+        Store(path)
+    assert refused.value.kind == kind
+    assert str(refused.value) == line.format(path=path)
+    assert path.read_bytes() == before  # never taken for a new database, nor "repaired"
+    assert not refused.value.passing
+
+
+def test_a_new_database_is_marked_ours_and_made_whole_or_not_at_all(tmp_path, monkeypatch):
+    path = tmp_path / "tallybook.sqlite3"
+    Store(path).close()
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+    db.close()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["tallybook.sqlite3"]
+
+    broken = tmp_path / "broken.sqlite3"  # a start that fails half-way through making it
+    monkeypatch.setattr("views.store.MIGRATIONS", (*MIGRATIONS, "CREATE TABLE games (x);"))
+    monkeypatch.setattr("views.store.SCHEMA_VERSION", SCHEMA_VERSION + 1)
+    with pytest.raises(sqlite3.OperationalError):
+        Store(broken)
+    assert not broken.exists()  # the next start makes it anew, instead of refusing it
+
+
+def test_a_database_from_before_the_mark_is_ours_and_gets_it(tmp_path):
+    path = tmp_path / "tallybook.sqlite3"
+    store = Store(path)
+    game = store.create_game("symbiose", {"n": 1})
+    store._db.execute("PRAGMA application_id = 0")
+    store.close()
+    again = Store(path)
+    assert again.game(game).data == {"n": 1}
+    assert again._db.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+
+
+def test_a_database_of_a_newer_tallybook_is_refused(tmp_path):
+    path = tmp_path / "tallybook.sqlite3"
+    store = Store(path)
+    store._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    store.close()
+    with pytest.raises(StorageFault) as refused:
+        Store(path)
+    assert str(refused.value) == (f"{path} was written by a newer Tallybook "
+                                  f"(schema {SCHEMA_VERSION + 1}; this one knows "
+                                  f"{SCHEMA_VERSION})")
+
+
+def test_the_writes_of_one_transaction_are_stored_together_or_not_at_all(tmp_path):
+    store = Store(tmp_path / "tallybook.sqlite3")
+    game = store.create_game("symbiose", {"n": 0})
+    with pytest.raises(StaleWrite), store.transaction():  # the second write fails
+        store.count_card("symbiose", "frog/pink/2xpink", 1)
+        store.save_game(game, {"n": 1}, revision=7)
+    disk = FullDisk(store)
+    disk.full = True
+    with pytest.raises(StorageFault) as full, store.transaction():  # the commit fails
+        store.count_card("symbiose", "frog/pink/2xpink", 1)
+        store.save_game(game, {"n": 1}, revision=0)
+    assert full.value.kind == "full" and full.value.passing
+    assert str(full.value) == f"cannot write to {tmp_path}: the disk is full"
+    other = Store(tmp_path / "tallybook.sqlite3")  # what another connection finds stored
+    assert other.known_cards("symbiose") == [] and other.game(game).data == {"n": 0}
+    disk.full = False  # the same store writes again once there is room
+    assert store.save_game(game, {"n": 2}, revision=0) == 1
+    assert other.game(game).data == {"n": 2}
