@@ -3,7 +3,12 @@
 A model is loaded from the store once (`Tables.open`) and changed only through its operations
 ("place this card in this slot", methods marked `@operation`): the server applies them one at a
 time, in the order the phones' taps arrive, stores each in one transaction, then tells every
-screen showing the game. No phone ever saves its own copy of a table. Screens never hold
+screen showing the game. No phone ever saves its own copy of a table.
+
+A change the disk refuses for now (full, read-only) is kept, never dropped and never passed off
+as stored: the table says it is not saved (`unsaved`, which every phone at the table shows) and
+stores it, with everything since, at its next change or when it tries again by itself, sooner
+at first and then less often (`RETRY_SECONDS`). Screens never hold
 game-file dicts: they read the model's typed fields and ask it (and through it, the scorer) for
 everything computed.
 """
@@ -13,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import functools
+import logging
 import time
 import weakref
 from collections.abc import Callable
@@ -22,7 +28,12 @@ import flet as ft
 
 from scorer import ScoreSheet
 from views.new_table import NewTable
-from views.store import GameRecord, Store
+from views.store import GameRecord, StorageFault, Store
+
+# Seconds between tries to store a table the disk refused; the last one repeats until it works.
+RETRY_SECONDS = (1.0, 2.0, 5.0, 10.0, 30.0, 60.0)
+# The server's console hears of a table that could not be stored, and when it was after all.
+log = logging.getLogger("tallybook")
 
 Listener = Callable[[int], None]
 P = ParamSpec("P")
@@ -32,8 +43,9 @@ T = TypeVar("T", bound="Table")
 
 def operation(method: Callable[Concatenate[T, P], R]) -> Callable[Concatenate[T, P], R | None]:
     """A change of the table: applied and stored in one transaction (with whatever else it
-    writes, such as the deck memory), then told to every screen. On a finished game it does
-    nothing: a finished game is read-only. If it fails, the model is put back as stored."""
+    writes, such as the deck memory: `write_later`), then told to every screen. On a finished
+    game it does nothing: a finished game is read-only. If the change fails, the model is put
+    back as it was before it; if storing fails for good (not a full disk), as stored."""
     @functools.wraps(method)
     def applied(self: T, *args: P.args, **kwargs: P.kwargs) -> R | None:
         if self.finished:
@@ -41,15 +53,20 @@ def operation(method: Callable[Concatenate[T, P], R]) -> Callable[Concatenate[T,
         if self._applying:  # an operation made of others: stored once, at the end
             return method(self, *args, **kwargs)
         self._applying = True
+        queued = len(self._writes)
         try:
-            with self.store.transaction():
-                result = method(self, *args, **kwargs)
-                self._store()
+            result = method(self, *args, **kwargs)
         except BaseException:
-            self._reload()
+            del self._writes[queued:]
+            self.load(self._latest)
             raise
         finally:
             self._applying = False
+        try:
+            self._store()
+        except BaseException:
+            self._reload()
+            raise
         self.changed()
         return result
     return applied
@@ -72,6 +89,11 @@ class Table:
         self.version = 0
         self._applying = False
         self._listeners: list[Listener] = []
+        self._latest = record.data  # data() after the last change, stored or not
+        self._writes: list[Callable[[], object]] = []  # to store with the table (write_later)
+        self.unsaved: StorageFault | None = None  # why the latest changes are not stored yet
+        self._tries = 0  # to store them, so far
+        self._retry: asyncio.TimerHandle | None = None  # the next try (it keeps the table alive)
         self.load(record.data)
 
     @classmethod
@@ -140,10 +162,63 @@ class Table:
         for listener in list(self._listeners):
             listener(self.version)
 
+    def write_later(self, write: Callable[[], object]) -> None:
+        """A write of the store that goes with the change being made (the deck memory): made
+        in the transaction that stores the table."""
+        self._writes.append(write)
+
     def _store(self) -> None:
-        self.revision = self.store.save_game(self.id, self.data(), self.revision,
-                                             status="finished" if self.finished else "active")
-        self.updated = time.time()
+        """Store the table as it now is, with the writes its changes brought, in one
+        transaction. A disk that refuses it for now leaves it `unsaved`, to be tried again."""
+        data = self.data()
+        self._latest = data
+        try:
+            with self.store.transaction():
+                for write in self._writes:
+                    write()
+                revision = self.store.save_game(self.id, data, self.revision,
+                                                status="finished" if self.finished else "active")
+        except StorageFault as fault:
+            if not fault.passing:
+                raise
+            self._not_saved(fault)
+            return
+        self.revision, self.updated = revision, time.time()
+        self._writes.clear()
+        if self.unsaved is not None:
+            log.warning("tallybook: game %s is saved now", self.id)
+            self.unsaved, self._tries = None, 0
+            if self._retry is not None:
+                self._retry.cancel()
+                self._retry = None
+
+    def _not_saved(self, fault: StorageFault) -> None:
+        if self.unsaved is None:
+            log.warning("tallybook: game %s is not saved: %s; trying again", self.id, fault)
+        self.unsaved = fault
+        if self._retry is not None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop (a script): the next change tries again
+            return
+        wait = RETRY_SECONDS[min(self._tries, len(RETRY_SECONDS) - 1)]
+        self._tries += 1
+        # In no phone's context: each screen re-renders in its own session (see use_table).
+        self._retry = loop.call_later(wait, self._try_again, context=contextvars.Context())
+
+    def _try_again(self) -> None:
+        self._retry = None
+        self.save_now()
+
+    def save_now(self) -> bool:
+        """Try at once to store what the disk refused (the notice's button, the retries);
+        whether the table is stored now. Every screen of the table hears how it went."""
+        if self.unsaved is None:
+            return True
+        self._store()
+        self.changed()
+        return self.unsaved is None
 
     def _reload(self) -> None:
         record = self.store.game(self.id)

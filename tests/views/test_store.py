@@ -5,7 +5,7 @@ import sqlite3
 
 import pytest
 
-from tests.views.faults import FullDisk
+from tests.views.faults import FaultyDisk
 from views.store import (
     APPLICATION_ID,
     MIGRATIONS,
@@ -118,8 +118,8 @@ def test_the_writes_of_one_transaction_are_stored_together_or_not_at_all(tmp_pat
     with pytest.raises(StaleWrite), store.transaction():  # the second write fails
         store.count_card("symbiose", "frog/pink/2xpink", 1)
         store.save_game(game, {"n": 1}, revision=7)
-    disk = FullDisk(store)
-    disk.full = True
+    disk = FaultyDisk(store)
+    disk.failing = True
     with pytest.raises(StorageFault) as full, store.transaction():  # the commit fails
         store.count_card("symbiose", "frog/pink/2xpink", 1)
         store.save_game(game, {"n": 1}, revision=0)
@@ -127,6 +127,6 @@ def test_the_writes_of_one_transaction_are_stored_together_or_not_at_all(tmp_pat
     assert str(full.value) == f"cannot write to {tmp_path}: the disk is full"
     other = Store(tmp_path / "tallybook.sqlite3")  # what another connection finds stored
     assert other.known_cards("symbiose") == [] and other.game(game).data == {"n": 0}
-    disk.full = False  # the same store writes again once there is room
+    disk.failing = False  # the same store writes again once there is room
     assert store.save_game(game, {"n": 2}, revision=0) == 1
     assert other.game(game).data == {"n": 2}

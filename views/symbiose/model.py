@@ -8,6 +8,7 @@ phone at the table selects and undoes on its own. Numbers and problems come from
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -267,7 +268,7 @@ class SymbioseTable(Table):
         else:
             self.cursors[phone] = moved_on
         if card is not None:
-            self.store.count_card(DECK, card, +1)
+            self.write_later(functools.partial(self.store.count_card, DECK, card, +1))
 
     @operation
     def undo(self, phone: Phone = "") -> Change | None:
@@ -279,9 +280,9 @@ class SymbioseTable(Table):
         self._put(change.slot, change.old)
         self.cursors[phone] = change.slot
         if change.new is not None:
-            self.store.count_card(DECK, change.new, -1)
+            self.write_later(functools.partial(self.store.count_card, DECK, change.new, -1))
         if change.old is not None:
-            self.store.count_card(DECK, change.old, +1)
+            self.write_later(functools.partial(self.store.count_card, DECK, change.old, +1))
         return change
 
     @operation
