@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import errno
 import os
 import socket
@@ -132,9 +133,27 @@ def serve(args: argparse.Namespace, data: Path) -> None:
     announce(args.host, args.port, pin)
     # uvicorn serves Flet's app itself (not ft.run), so that every response carries the policy
     # of views/server.py; a server for phones, never a desktop window.
-    config = uvicorn.Config(web_app(make_main(store, pin), str(ASSETS)), ws="websockets-sansio",
-                            log_level="warning")
-    uvicorn.Server(config).run(sockets=[sock])
+    server = Serving(store, pin)
+    server.run(sockets=[sock])
+
+
+class Serving(uvicorn.Server):
+    """uvicorn serving the app, stopped by the first SIGTERM or Ctrl-C at once: the WebSockets
+    without a session are told (`stopping`), a phone's ends when its socket is closed, and a
+    client that never answers the close is not waited for beyond STOP_SECONDS."""
+
+    def __init__(self, store: Store, pin: str):
+        self.stopping = asyncio.Event()
+        super().__init__(uvicorn.Config(
+            web_app(make_main(store, pin), str(ASSETS), self.stopping), ws="websockets-sansio",
+            log_level="warning", timeout_graceful_shutdown=STOP_SECONDS))
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        self.stopping.set()
+        await super().shutdown(sockets)
+
+
+STOP_SECONDS = 2
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -146,6 +165,8 @@ def main(argv: list[str] | None = None) -> None:
             serve(args, data)
     except DataFolderInUse as in_use:
         stop(f"{in_use}; stop it or choose another --data")
+    except KeyboardInterrupt:  # Ctrl-C: uvicorn stopped the server, then raised it again
+        sys.exit(130)
     except OSError as error:  # the folder cannot be made or written (read-only, full, a file)
         stop(f"cannot use {data} as the data folder: {error.strerror or error}; "
              "choose another --data")

@@ -10,6 +10,7 @@ that it opened Tallybook, and a LAN without internet never waits on one.
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -123,13 +124,15 @@ def with_engine_fonts(app: ASGIApp, files: dict[str, Path]) -> ASGIApp:
     return serving
 
 
-def web_app(main: Callable[[ft.Page], Awaitable[None]], assets_dir: str) -> ASGIApp:
+def web_app(main: Callable[[ft.Page], Awaitable[None]], assets_dir: str,
+            stopping: asyncio.Event | None = None) -> ASGIApp:
     """The ASGI app uvicorn serves: Flet's, with no CDN, the engine's fallback fonts from our
     own assets, the policy and headers above, no API pages, and WebSockets from the app's own
-    pages only, bounded per address, as are the sessions they open."""
+    pages only, bounded per address, as are the sessions they open (`stopping`: set when the
+    server stops, which the WebSockets then do not hold up)."""
     SESSIONS.install()
     flet_app = flet_web.fastapi.app(main, assets_dir=assets_dir, no_cdn=True,
                                     session_timeout_seconds=SESSION_TIMEOUT_SECONDS)
     served = with_engine_fonts(flet_app, fallback_files(Path(assets_dir)))
     return own_host_only(not_served(own_origin_only(bounded_per_address(
-        ends_with_its_client(served)))))
+        ends_with_its_client(served, stopping=stopping)))))

@@ -95,7 +95,8 @@ def bounded_per_address(app: ASGIApp, limit: int = PER_ADDRESS) -> ASGIApp:
     return guarded
 
 
-def ends_with_its_client(app: ASGIApp, grace: float = LEFT_GRACE_SECONDS) -> ASGIApp:
+def ends_with_its_client(app: ASGIApp, grace: float = LEFT_GRACE_SECONDS,
+                         stopping: asyncio.Event | None = None) -> ASGIApp:
     """`app`, whose WebSocket handlers end with their client, as Flet's do not always:
     - a message sent after the client left raises in Flet's send loop, so its handler never
       marks the session disconnected: the session would never expire. Such a message is
@@ -103,7 +104,9 @@ def ends_with_its_client(app: ASGIApp, grace: float = LEFT_GRACE_SECONDS) -> ASG
     - the handler of a socket that closed before registering a session waits forever (Flet
       stops its send loop for a session only): a handler still running `grace` seconds after
       its client left is cancelled, so that it frees its task and its place in the bound per
-      address."""
+      address;
+    - once the server is `stopping` (SIGTERM, Ctrl-C), such a handler is cancelled at once,
+      left or not: a stop never waits on a socket that has no session to close."""
     async def serving(scope: Scope, receive: Callable[[], Awaitable[Message]],
                       send: Callable[[Message], Awaitable[None]]) -> None:
         if scope["type"] != "websocket":
@@ -123,12 +126,15 @@ def ends_with_its_client(app: ASGIApp, grace: float = LEFT_GRACE_SECONDS) -> ASG
 
         handler = asyncio.ensure_future(app(scope, receiving, sending))
         watcher = asyncio.ensure_future(left.wait())
+        stop = asyncio.ensure_future((stopping or asyncio.Event()).wait())
         try:
-            await asyncio.wait({handler, watcher}, return_when=asyncio.FIRST_COMPLETED)
-            if not handler.done():
-                await asyncio.wait({handler}, timeout=grace)
+            await asyncio.wait({handler, watcher, stop}, return_when=asyncio.FIRST_COMPLETED)
+            if not handler.done() and not stop.done():
+                await asyncio.wait({handler, stop}, timeout=grace,
+                                   return_when=asyncio.FIRST_COMPLETED)
         finally:
             watcher.cancel()
+            stop.cancel()
             handler.cancel()  # a no-op for a handler that finished
         with suppress(asyncio.CancelledError):
             await handler

@@ -1,7 +1,9 @@
-"""The real `tallybook` command on a data folder it cannot use: one line on stderr naming the
-folder or the file and why, exit status 2, no traceback, and nothing of the user's touched.
-The full disk is a real one to the process: a file size limit (RLIMIT_FSIZE) under which
-every write past the limit fails, as on a disk with that much room left."""
+"""Storage faults against the real `tallybook` command. At start, a data folder it cannot use
+is one line on stderr naming the folder or the file and why, exit status 2, no traceback, and
+nothing of the user's touched. While running, taps a full disk refused are shown as not saved
+in the browser and saved once there is room. The first SIGTERM or Ctrl-C stops it at once.
+The full disk is a real one to the process: a file size limit (RLIMIT_FSIZE) past which every
+write fails, as on a disk with that much room left; it can be lifted while the server runs."""
 
 from __future__ import annotations
 
@@ -10,12 +12,19 @@ import shutil
 import signal
 import sqlite3
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
-from tests.e2e.harness import ROOT, TALLYBOOK, free_port
-from views.app import DB_NAME
+from tests.e2e.games import learned
+from tests.e2e.harness import ROOT, TALLYBOOK, Server, free_port
+from tests.e2e.phone import Phone
+from tests.e2e.test_hardening import open_socket, own_origin, register
+from views.app import DB_NAME, STOP_SECONDS
+from views.data_lock import data_folder_lock
+from views.sockets import LEFT_GRACE_SECONDS
 from views.store import Store
 
 
@@ -96,3 +105,91 @@ def test_another_programs_database_and_a_damaged_one_are_refused_untouched(tmp_p
     damaged.write_bytes(whole[:len(whole) // 2])
     refused_with(tmp_path / "damaged", f"{damaged} is damaged: database disk image is "
                                        "malformed; restore a backup or choose another --data")
+
+
+# While running ----------------------------------------------------------------------------------
+FISH, FROG = "fish/green/5", "frog/pink/2xpink"
+
+
+def started_writable(data: Path) -> Server:
+    """The real server, whose writes past a file size limit set later fail (EFBIG) instead of
+    killing it: an ignored SIGXFSZ is inherited through exec."""
+    server = Server(data)
+    learned(server, {"players": [{"name": "Ann", "pond": [[FISH, FROG]]},
+                                 {"name": "Bob", "pond": [[]]}]})
+    previous = signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    try:
+        server.start()
+    finally:
+        signal.signal(signal.SIGXFSZ, previous)
+    return server
+
+
+def room_left(server: Server, size: int) -> None:
+    """The server's files may grow to `size` bytes from now on, as on a disk that is full
+    (the soft limit: lifting it again takes no privilege)."""
+    assert server.proc is not None
+    resource.prlimit(server.proc.pid, resource.RLIMIT_FSIZE, (size, resource.RLIM_INFINITY))
+
+
+def test_taps_the_full_disk_refused_show_as_not_saved_and_are_saved_when_it_has_room(
+        tmp_path, make_context):
+    server = started_writable(tmp_path / "data")
+    try:
+        phone = Phone.open(make_context(), server.url)
+        phone.tap("game-symbiose")
+        phone.seat(["Ann", "Bob"])
+        phone.tap("start")
+        phone.tap(f"known-{FISH}")
+        phone.expect_says("tile-0-0-0", "fish")
+        game = int(phone.page.url.rstrip("/").split("/")[-1])
+        # The write-ahead log only grows (one frame per page written): no room for one more.
+        room_left(server, (server.data / f"{DB_NAME}-wal").stat().st_size)
+        phone.tap(f"known-{FROG}")
+        phone.expect_says("not-saved", "Not saved: the server could not write to its disk. "
+                                       "The latest changes at this table are kept")
+        phone.expect_says("tile-0-0-1", "frog")  # kept, and shown
+        assert pond_row(server, game) == [FISH, None]
+        room_left(server, resource.RLIM_INFINITY)  # space freed: it is saved by itself
+        expect(phone.by_id("not-saved")).to_have_count(0)
+        assert pond_row(server, game) == [FISH, FROG]
+        phone.reload()
+        phone.expect_says("tile-0-0-1", "frog")
+        log = (server.data.parent / "server.log").read_text(encoding="utf-8")
+        assert f"tallybook: game {game} is not saved: cannot write to {server.data}: disk I/O " \
+               f"error; trying again\ntallybook: game {game} is saved now\n" in log
+        assert "Traceback" not in log
+    finally:
+        server.stop()
+
+
+def pond_row(server: Server, game: int) -> list:
+    store = Store(server.data / DB_NAME)
+    try:
+        return store.game(game).data["file"]["players"][0]["pond"][0][:2]
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT])
+def test_the_first_sigterm_or_ctrl_c_stops_the_server_at_once_and_frees_its_folder(
+        tmp_path, stop):
+    server = Server(tmp_path / "data")
+    server.start()
+    assert server.proc is not None
+    with open_socket(server, own_origin(server)):  # connects and leaves, with no session
+        pass
+    with open_socket(server, own_origin(server)) as phone, \
+            open_socket(server, own_origin(server)):  # one with a session, one without
+        register(phone)
+        began = time.monotonic()
+        server.proc.send_signal(stop)
+        status = server.proc.wait(timeout=30)
+    took = time.monotonic() - began
+    server.proc = None
+    assert status == {signal.SIGTERM: -signal.SIGTERM, signal.SIGINT: 130}[stop]
+    assert took < STOP_SECONDS < LEFT_GRACE_SECONDS  # neither waited for
+    with data_folder_lock(server.data):  # free for the next server
+        pass
+    log = (server.data.parent / "server.log").read_text(encoding="utf-8")
+    assert "Traceback" not in log and "Cancel" not in log
