@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import errno
+import json
 import os
 import socket
 import sys
@@ -37,10 +38,14 @@ def default_data_dir() -> Path:
     return Path(base) / "tallybook"
 
 
-def make_main(store: Store, pin: str | None = None):
-    """The app of every tab; all tabs share one model per open game (`Tables`) and who may
+def open_tables(store: Store) -> Tables:
+    return Tables(store, lambda game: GAMES[game].table if game in GAMES else None)
+
+
+def make_main(store: Store, pin: str | None = None, tables: Tables | None = None):
+    """The app of every tab; all tabs share one model per open game (`tables`) and who may
     reach what (`Access`, with the host PIN `pin`)."""
-    tables = Tables(store, lambda game: GAMES[game].table if game in GAMES else None)
+    tables = tables or open_tables(store)
 
     def seats_changed(game: int) -> None:
         table = tables.open(game)
@@ -144,13 +149,26 @@ class Serving(uvicorn.Server):
 
     def __init__(self, store: Store, pin: str):
         self.stopping = asyncio.Event()
+        self.tables = open_tables(store)
         super().__init__(uvicorn.Config(
-            web_app(make_main(store, pin), str(ASSETS), self.stopping), ws="websockets-sansio",
-            log_level="warning", timeout_graceful_shutdown=STOP_SECONDS))
+            web_app(make_main(store, pin, self.tables), str(ASSETS), self.stopping),
+            ws="websockets-sansio", log_level="warning", timeout_graceful_shutdown=STOP_SECONDS))
 
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
         self.stopping.set()
         await super().shutdown(sockets)
+        last_try(self.tables)
+
+
+def last_try(tables: Tables) -> None:
+    """Before the server stops: the tables whose changes the disk refused are tried once more;
+    one that still cannot be stored is said on stderr with its game file as it stands, which
+    the host can keep (the scorer reads it): lost, but never silently."""
+    for table in tables.unsaved():
+        if not table.save_now():
+            file = json.dumps(table.game_file(), ensure_ascii=False, separators=(",", ":"))
+            print(f"tallybook: game {table.id} is not saved ({table.unsaved}); as it stands: "
+                  f"{file}", file=sys.stderr, flush=True)
 
 
 STOP_SECONDS = 2

@@ -238,6 +238,10 @@ class Tables:
         self.model_of = model_of  # a game id -> its model class (None: no such game)
         self._open: weakref.WeakValueDictionary[int, Table] = weakref.WeakValueDictionary()
 
+    def unsaved(self) -> list[Table]:
+        """The open tables with changes the disk refused (a retry keeps each one open)."""
+        return [table for table in list(self._open.values()) if table.unsaved is not None]
+
     def open(self, game_id: int, kind: str | None = None) -> Table | None:
         """The model of a stored game (of `kind`, if given); None if there is no such game."""
         table = self._open.get(game_id)

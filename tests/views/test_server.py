@@ -295,6 +295,30 @@ async def test_a_handler_whose_client_stays_is_left_to_finish():
 
 
 @pytest.mark.asyncio
+async def test_a_stopping_server_ends_a_handler_without_a_session_at_once():
+    ended = asyncio.Event()
+    stopping = asyncio.Event()
+
+    async def stuck(scope, receive, send) -> None:
+        try:
+            await asyncio.Event().wait()  # a socket that never registered a session
+        finally:
+            ended.set()
+
+    for receive in (client_stays, client_leaves):  # connected still, or gone in its grace
+        ended.clear()
+        guarded = asyncio.ensure_future(ends_with_its_client(stuck, grace=3600,
+                                                             stopping=stopping)(
+            websocket_scope(None), receive, None))
+        await asyncio.sleep(0.01)
+        assert not guarded.done()
+        stopping.set()
+        await asyncio.wait_for(guarded, timeout=1)  # no wait for the hour's grace
+        assert ended.is_set()
+        stopping.clear()
+
+
+@pytest.mark.asyncio
 async def test_what_a_handler_sends_after_its_client_left_is_dropped():
     steps = []
 

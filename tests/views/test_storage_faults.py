@@ -6,6 +6,7 @@ a message on the phone instead of Flet's error page."""
 from __future__ import annotations
 
 import asyncio
+import json
 
 import flet as ft
 import pytest
@@ -13,6 +14,7 @@ import pytest
 from tests.views.faults import FaultyDisk, damaged_error
 from tests.views.helpers import learn, name_field, start_game, totals
 from views import model
+from views.app import last_try, open_tables
 from views.store import Store
 
 pytestmark = pytest.mark.asyncio
@@ -152,3 +154,29 @@ async def test_a_database_found_damaged_while_running_is_a_message(open_app, sto
     disk.failing = False  # (put back from a backup, say): the tab draws its screens again
     await host.tap("nav-players")
     assert host.top_view().route == "/players"
+
+
+async def test_a_table_still_unsaved_when_the_server_stops_is_said_with_its_game_file(
+        open_app, store, monkeypatch, capsys):
+    monkeypatch.setattr(model, "RETRY_SECONDS", (3600.0,))
+    learn(store, [FISH])
+    host = await open_app()
+    game = await start_game(host, ["Ann", "Bob"])
+    tables = open_tables(store)
+    disk = FaultyDisk(store)
+    disk.failing = True
+    table = tables.open(game)
+    table.place(FISH)
+    assert tables.unsaved() == [table]
+    last_try(tables)
+    assert disk.refused == 2  # tried once more
+    err = capsys.readouterr().err
+    assert err.startswith(f"tallybook: game {game} is not saved (cannot write to "
+                          f"{store.path.parent}: the disk is full); as it stands: ")
+    assert json.loads(err.split("as it stands: ")[1]) == table.game_file()
+    assert table.game_file()["players"][0]["pond"][0][0] == FISH
+
+    disk.failing = False  # with room now, the last try stores it, and nothing is said
+    last_try(tables)
+    assert capsys.readouterr().err == "" and tables.unsaved() == []
+    assert stored(store, game)[0] == FISH
