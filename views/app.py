@@ -171,6 +171,8 @@ def last_try(tables: Tables) -> None:
                   f"{file}", file=sys.stderr, flush=True)
 
 
+# How long a stop waits for the WebSockets' handlers: a phone's ends as soon as the server has
+# closed its socket; one whose client never answers the close would be waited for for ever.
 STOP_SECONDS = 2
 
 

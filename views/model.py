@@ -3,14 +3,14 @@
 A model is loaded from the store once (`Tables.open`) and changed only through its operations
 ("place this card in this slot", methods marked `@operation`): the server applies them one at a
 time, in the order the phones' taps arrive, stores each in one transaction, then tells every
-screen showing the game. No phone ever saves its own copy of a table.
+screen showing the game. No phone ever saves its own copy of a table. Screens never hold
+game-file dicts: they read the model's typed fields and ask it (and through it, the scorer) for
+everything computed.
 
 A change the disk refuses for now (full, read-only) is kept, never dropped and never passed off
 as stored: the table says it is not saved (`unsaved`, which every phone at the table shows) and
 stores it, with everything since, at its next change or when it tries again by itself, sooner
-at first and then less often (`RETRY_SECONDS`). Screens never hold
-game-file dicts: they read the model's typed fields and ask it (and through it, the scorer) for
-everything computed.
+at first and then less often (`RETRY_SECONDS`).
 """
 
 from __future__ import annotations
@@ -187,10 +187,13 @@ class Table:
         self._writes.clear()
         if self.unsaved is not None:
             log.warning("tallybook: game %s is saved now", self.id)
-            self.unsaved, self._tries = None, 0
-            if self._retry is not None:
-                self._retry.cancel()
-                self._retry = None
+            self._nothing_unsaved()
+
+    def _nothing_unsaved(self) -> None:
+        self.unsaved, self._tries = None, 0
+        if self._retry is not None:
+            self._retry.cancel()
+            self._retry = None
 
     def _not_saved(self, fault: StorageFault) -> None:
         if self.unsaved is None:
@@ -221,6 +224,9 @@ class Table:
         return self.unsaved is None
 
     def _reload(self) -> None:
+        """The table as stored, and nothing left to store."""
+        self._writes.clear()
+        self._nothing_unsaved()
         record = self.store.game(self.id)
         if record is not None:
             self.finished, self.revision = record.status == "finished", record.revision
