@@ -18,19 +18,19 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
-from benchmarks.figures import README, ROOT, as_json, machine, summary, with_table
+from benchmarks.figures import README, ROOT, as_json, machine, machine_line, summary, with_table
 
-# name: the module with its `figures(quick)`; in the order they run.
+# name: (the module with its `figures(quick)`, what it measures), in the order they run.
 BENCHMARKS = {
-    "scoring": "benchmarks.scoring",  # parse + validate + score, typical and largest tables
-    "cli": "benchmarks.cli",  # python -m scorer score FILE, start to exit
-    "server": "benchmarks.server",  # tallybook start to the first page served
-    "symbiose-tap": "benchmarks.app",  # tap -> new total in Chromium, each game's entry screen
-    "forest-shuffle-tap": "benchmarks.forest_app",
-    "fossil-tap": "benchmarks.fossil_app",
-    "live-tables": "benchmarks.live_tables",  # phones at shared tables: latency, memory
-    "taps": "benchmarks.taps",  # taps per card to enter a reference table of each game
-    "history": "benchmarks.history",  # a history of 300 finished games
+    "scoring": ("benchmarks.scoring", "parse + validate + score"),
+    "cli": ("benchmarks.cli", "CLI, start to exit"),
+    "server": ("benchmarks.server", "server start"),
+    "symbiose-tap": ("benchmarks.app", "tap -> update in Chromium, Symbiose"),
+    "forest-shuffle-tap": ("benchmarks.forest_app", "tap -> update in Chromium, Forest Shuffle"),
+    "fossil-tap": ("benchmarks.fossil_app", "tap -> update in Chromium, Fossil"),
+    "live-tables": ("benchmarks.live_tables", "phones at shared tables"),
+    "taps": ("benchmarks.taps", "taps per card, reference tables"),
+    "history": ("benchmarks.history", "history"),
 }
 LATEST = ROOT / "benchmarks" / "results" / "latest.json"
 
@@ -49,12 +49,15 @@ def main() -> int:
     began = time.monotonic()
     result = {"date": datetime.now(UTC).isoformat(timespec="seconds"), "machine": machine(),
               "quick": args.quick, "seconds": 0.0, "benchmarks": {}}
+    print(f"on {machine_line(result)}", flush=True)
     for name in args.only or BENCHMARKS:
         started = time.monotonic()
-        figures = importlib.import_module(BENCHMARKS[name]).figures(args.quick)
+        module, title = BENCHMARKS[name]
+        figures = importlib.import_module(module).figures(args.quick)
         seconds = round(time.monotonic() - started, 1)
-        print(summary(f"{name} ({seconds:.0f} s)", figures), flush=True)
-        result["benchmarks"][name] = {"seconds": seconds, "figures": as_json(figures)}
+        print(summary(f"{name}: {title} ({seconds:.0f} s)", figures), flush=True)
+        result["benchmarks"][name] = {"title": title, "seconds": seconds,
+                                      "figures": as_json(figures)}
     result["seconds"] = round(time.monotonic() - began, 1)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")

@@ -8,11 +8,10 @@ page's own clock as benchmarks/browser.py says, then undone. Target: median < 15
 
 from __future__ import annotations
 
-import argparse
 import copy
 
 from benchmarks.browser import phone_on, tap_to_update
-from benchmarks.figures import Figure, summary, timings
+from benchmarks.figures import Figure, alone, timings
 from benchmarks.scoring import example
 from scorer import score
 from tests.e2e.games import cards_of
@@ -43,17 +42,11 @@ def figures(quick: bool, taps: int = 30) -> dict[str, Figure]:
             phone.tap("undo")
             phone.expect_says(tile, "empty")
 
-        times = tap_to_update(phone, 3 if quick else taps, f"known-{card}", f"total-{player}",
+        times = tap_to_update(phone, 1 if quick else taps, f"known-{card}", f"total-{player}",
                               f"{total.name}: {total.total} points", undo)
     return {"tap-to-total": timings(f"tap on the last card of {REFERENCE} -> new total shown",
                                     times, digits=0)}
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--taps", type=int, default=30)
-    print(summary("symbiose-tap", figures(quick=False, taps=parser.parse_args().taps)))
-
-
 if __name__ == "__main__":
-    main()
+    alone(figures, "taps")

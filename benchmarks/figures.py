@@ -6,13 +6,17 @@ runs them all and writes benchmarks/results/latest.json (see benchmarks/__main__
 
 from __future__ import annotations
 
+import argparse
 import importlib.metadata
+import inspect
 import os
 import platform
 import re
 import statistics
 import subprocess
 import sys
+import textwrap
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -75,7 +79,7 @@ def machine() -> dict[str, Any]:
     """What the figures were measured on, and how busy it was when the run began."""
     try:
         chromium = subprocess.run(["chromium", "--version"], capture_output=True, text=True,
-                                  timeout=10).stdout.strip() or "unknown"
+                                  timeout=10).stdout.split(" built on ")[0].strip() or "unknown"
     except (OSError, subprocess.SubprocessError):
         chromium = "not installed"
     ram_kb = _first("/proc/meminfo", r"^MemTotal:\s+(\d+)")
@@ -95,6 +99,18 @@ def as_json(figures: dict[str, Figure]) -> dict[str, Any]:
             for key, figure in figures.items()}
 
 
+def alone(figures: Callable[..., dict[str, Figure]], size: str) -> None:
+    """Run one benchmark module as a command: `--SIZE N` (its default: the one `figures`
+    has) sets how many times it measures; prints its figures."""
+    module = sys.modules[figures.__module__]
+    default = inspect.signature(figures).parameters[size].default
+    parser = argparse.ArgumentParser(description=(module.__doc__ or "").splitlines()[0])
+    parser.add_argument(f"--{size}", type=int, default=default)
+    count = getattr(parser.parse_args(), size)
+    name = module.__spec__.name if module.__spec__ else module.__name__  # not "__main__"
+    print(summary(name, figures(quick=False, **{size: count})))
+
+
 def summary(name: str, figures: dict[str, Figure]) -> str:
     """The readable lines `python -m benchmarks` prints for one benchmark."""
     width = max(len(figure.what) for figure in figures.values())
@@ -102,19 +118,26 @@ def summary(name: str, figures: dict[str, Figure]) -> str:
                                for figure in figures.values()])
 
 
-def table(result: dict[str, Any]) -> str:
-    """The README's table of a whole run (its JSON), with the date and machine."""
+def machine_line(result: dict[str, Any]) -> str:
     m = result["machine"]
     load = ", ".join(str(x) for x in m["load_average_at_start"])
-    lines = [f"Measured {result['date'][:10]} by `python -m benchmarks` in "
-             f"{result['seconds']:.0f} s on {m['cpu']} ({m['cores']} cores, {m['ram_gb']} GB), "
-             f"{m['os']}, Python {m['python']}, Flet {m['flet']}, {m['chromium']}; load "
-             f"average at start {load} (1, 5, 15 min). Medians, 95th percentile in brackets; "
-             "every figure with what it measures is in `benchmarks/results/latest.json`.",
-             "", "| Benchmark | Figure | Value |", "|---|---|---|"]
-    for name, benchmark in result["benchmarks"].items():
+    return (f"{m['cpu']} ({m['cores']} cores, {m['ram_gb']} GB), {m['os']}, Python "
+            f"{m['python']}, Flet {m['flet']}, {m['chromium']}; load average at start {load} "
+            "(1, 5, 15 min)")
+
+
+def table(result: dict[str, Any]) -> str:
+    """The README's table of a whole run (its JSON), with the date and machine."""
+    about = (f"Measured {result['date'][:10]} by `python -m benchmarks` in "
+             f"{result['seconds']:.0f} s on {machine_line(result)}. Medians, the 95th "
+             "percentile in brackets; every figure with what it measures is in "
+             "`benchmarks/results/latest.json`.")
+    lines = [*textwrap.wrap(about, 100, break_on_hyphens=False), "",
+             "| Benchmark | Figure | Value |", "|---|---|---|"]
+    for benchmark in result["benchmarks"].values():
         for figure in benchmark["figures"].values():
-            lines.append(f"| {name} | {figure['what']} | {Figure(**figure).text()} |")
+            lines.append(f"| {benchmark['title']} | {figure['what']} | "
+                         f"{Figure(**figure).text()} |")
     return "\n".join(lines)
 
 

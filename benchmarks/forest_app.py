@@ -17,12 +17,11 @@ under 1 KB to the phone per pick.
 
 from __future__ import annotations
 
-import argparse
 import copy
 import statistics
 
 from benchmarks.browser import phone_on, tap_to_update
-from benchmarks.figures import Figure, summary, timings
+from benchmarks.figures import Figure, alone, timings
 from benchmarks.forest_tables import dealt_table
 from benchmarks.scoring import ALL_BOXES
 from scorer import check, score
@@ -55,7 +54,7 @@ def dweller_to_place(file: dict, total: int) -> tuple[str, str, str]:
 
 
 def figures(quick: bool, taps: int = 30) -> dict[str, Figure]:
-    taps = 3 if quick else taps
+    taps = 1 if quick else taps
     file = dealt_table(5, ALL_BOXES, 15, 28)
     assert live_of(file).clean  # the totals bar shows the scorer's numbers
     before = score(file).players[0]
@@ -94,11 +93,5 @@ def figures(quick: bool, taps: int = 30) -> dict[str, Figure]:
                                      round(statistics.median(sent) / 1024, 2))}
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--taps", type=int, default=30)
-    print(summary("forest-shuffle-tap", figures(quick=False, taps=parser.parse_args().taps)))
-
-
 if __name__ == "__main__":
-    main()
+    alone(figures, "taps")

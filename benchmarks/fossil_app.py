@@ -11,10 +11,8 @@ Target: median < 150 ms.
 
 from __future__ import annotations
 
-import argparse
-
 from benchmarks.browser import phone_on, tap_to_update
-from benchmarks.figures import Figure, summary, timings
+from benchmarks.figures import Figure, alone, timings
 from benchmarks.scoring import example
 from scorer import score
 from tests.e2e.games import says
@@ -52,17 +50,11 @@ def figures(quick: bool, taps: int = 30) -> dict[str, Figure]:
             phone.tap("undo")
             says(phone, f"score-{mover}", f"{was.name}: {was.total} points")
 
-        times = tap_to_update(phone, 3 if quick else taps, f"value-{value}", f"score-{mover}",
+        times = tap_to_update(phone, 1 if quick else taps, f"value-{value}", f"score-{mover}",
                               f"{now.name}: {now.total} point", undo, before=choose)
     return {"tap-to-score": timings(
         f"the last move of {REFERENCE} (its value tap) -> new score shown", times, digits=0)}
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--taps", type=int, default=30)
-    print(summary("fossil-tap", figures(quick=False, taps=parser.parse_args().taps)))
-
-
 if __name__ == "__main__":
-    main()
+    alone(figures, "taps")

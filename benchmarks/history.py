@@ -8,14 +8,13 @@ player's statistics (the Players screen) and a backup of the whole history.
 
 from __future__ import annotations
 
-import argparse
 import json
 import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 
-from benchmarks.figures import Figure, summary
+from benchmarks.figures import Figure, alone
 from views.archive import backup_bytes
 from views.results import History
 from views.store import Store
@@ -53,11 +52,5 @@ def figures(quick: bool, games: int = 300) -> dict[str, Figure]:
     return out
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=300)
-    print(summary("history", figures(quick=False, games=parser.parse_args().games)))
-
-
 if __name__ == "__main__":
-    main()
+    alone(figures, "games")

@@ -225,7 +225,7 @@ def figures(quick: bool) -> dict[str, Figure]:
 
     def latency_of(key: str, what: str) -> Figure:
         row = latency[key]
-        return Figure(f"{what} ({at})", "ms", row["median"], row["p95"], row["n"])
+        return Figure(f"{what} ({at})", "ms", round(row["median"]), round(row["p95"]), row["n"])
 
     return {
         "change-to-other-phone": latency_of("other_phone",

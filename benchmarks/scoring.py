@@ -14,14 +14,13 @@ player's cave changed, so that forest is checked again and the others come from 
 
 from __future__ import annotations
 
-import argparse
 import copy
 import json
 import time
 from collections.abc import Callable
 from pathlib import Path
 
-from benchmarks.figures import Figure, summary, timings
+from benchmarks.figures import Figure, alone, timings
 from benchmarks.forest_tables import dealt_table
 from scorer import score
 from scorer.forest_shuffle.checks import CHECKED_FORESTS
@@ -90,11 +89,5 @@ def figures(quick: bool, runs: int = 500) -> dict[str, Figure]:
     return out
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=500)
-    print(summary("scoring", figures(quick=False, runs=parser.parse_args().runs)))
-
-
 if __name__ == "__main__":
-    main()
+    alone(figures, "runs")

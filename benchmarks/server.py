@@ -6,11 +6,10 @@ the first page served, on a data folder made by a first, untimed start. Target: 
 
 from __future__ import annotations
 
-import argparse
 import tempfile
 from pathlib import Path
 
-from benchmarks.figures import Figure, summary, timings
+from benchmarks.figures import Figure, alone, timings
 from tests.e2e.harness import Server
 
 
@@ -29,11 +28,5 @@ def figures(quick: bool, starts: int = 5) -> dict[str, Figure]:
                              digits=2)}
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--starts", type=int, default=5)
-    print(summary("server", figures(quick=False, starts=parser.parse_args().starts)))
-
-
 if __name__ == "__main__":
-    main()
+    alone(figures, "starts")

@@ -131,7 +131,7 @@ def figures(quick: bool) -> dict[str, Figure]:
     out = {}
     for key, (what, entry) in ENTRIES.items():
         taps, cards = asyncio.run(counted(entry))
-        out[key] = Figure(f"{what}: {taps} taps for {cards} cards", "taps per card",
+        out[key] = Figure(f"{what}: {taps} taps for {cards} cards", "taps/card",
                           round(taps / cards, 2))
     return out
 
