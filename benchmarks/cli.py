@@ -1,4 +1,4 @@
-"""How long one `python -m scorer score FILE` takes, start to exit: `python benchmarks/cli.py`.
+"""How long one `python -m scorer score FILE` takes, start to exit: `python -m benchmarks.cli`.
 
 Each run is a fresh interpreter, as from a terminal, so the time is mostly start-up and imports.
 Compiled bytecode is cached (in a temporary folder, even where PYTHONDONTWRITEBYTECODE is set) as
@@ -11,18 +11,20 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
+from benchmarks.figures import Figure, summary, timings
+
 ROOT = Path(__file__).resolve().parents[1]
 CACHE = Path(tempfile.gettempdir()) / "tallybook-benchmark-pycache"
 ENV = {**{k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"},
        "PYTHONPYCACHEPREFIX": str(CACHE)}
-FILES = ("symbiose-team.json", "forest-shuffle-base-2-players.json", "fossil-4-players.json")
+FILES = {"symbiose": "symbiose-team.json", "forest-shuffle": "forest-shuffle-base-2-players.json",
+         "fossil": "fossil-4-players.json"}
 
 
 def score_command(file: str) -> list[str]:
@@ -30,13 +32,24 @@ def score_command(file: str) -> list[str]:
 
 
 def wall_times(command: list[str], runs: int) -> list[float]:
+    """ms from start to exit, after one untimed run."""
     subprocess.run(command, cwd=ROOT, env=ENV, check=True, stdout=subprocess.DEVNULL)
     times = []
     for _ in range(runs):
         start = time.perf_counter()
         subprocess.run(command, cwd=ROOT, env=ENV, check=True, stdout=subprocess.DEVNULL)
-        times.append(time.perf_counter() - start)
+        times.append((time.perf_counter() - start) * 1000)
     return times
+
+
+def figures(quick: bool, runs: int = 10) -> dict[str, Figure]:
+    runs = 2 if quick else runs
+    out = {"python": timings("`python -c pass`, for comparison",
+                             wall_times([sys.executable, "-c", "pass"], runs), digits=0)}
+    for game, file in FILES.items():
+        out[game] = timings(f"`python -m scorer score examples/{file}`",
+                            wall_times(score_command(file), runs), digits=0)
+    return out
 
 
 def slowest_imports(file: str, count: int = 12) -> list[tuple[int, str]]:
@@ -59,15 +72,9 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=20)
     parser.add_argument("--importtime", action="store_true")
     args = parser.parse_args()
-    baseline = wall_times([sys.executable, "-c", "pass"], args.runs)
-    print(f"{'file':<40} {'median':>8} {'min':>8}  (ms, {args.runs} runs)")
-    print(f"{'(python -c pass)':<40} {statistics.median(baseline) * 1000:>8.1f} "
-          f"{min(baseline) * 1000:>8.1f}")
-    for file in FILES:
-        times = wall_times(score_command(file), args.runs)
-        print(f"{file:<40} {statistics.median(times) * 1000:>8.1f} {min(times) * 1000:>8.1f}")
+    print(summary("cli", figures(quick=False, runs=args.runs)))
     if args.importtime:
-        for file in FILES:
+        for file in FILES.values():
             print(f"\nslowest imports scoring {file} (cumulative ms):")
             for micros, name in slowest_imports(file):
                 print(f"{micros / 1000:>8.1f}  {name}")

@@ -1,49 +1,46 @@
-"""Forest Shuffle tap -> total in the browser, measured: `python benchmarks/forest_app.py`.
+"""Forest Shuffle tap -> total in the browser, with a full table:
+`python -m benchmarks.forest_app [--taps N]`.
 
-Against the real `tallybook` server in a subprocess and Debian's Chromium at 390 x 844, with a
-game of 5 players' full forests (benchmarks/forest_tables.py: every box, 15 trees and 30
-dwellers each) stored through the app's store and opened at /forest-shuffle/<id>:
+A game of 5 players' end-game forests (benchmarks/forest_tables.py: every box, 15 trees and 28
+dwellers each, two short of the deck so that one can still be placed), open on the host's phone
+at /forest-shuffle/<id>, timed in the page's own clock as benchmarks/browser.py says:
 
-* tap -> total: a tap on the cave's "+" until the totals bar shows Ann's new total (every
-  change rescored: every majority card against all five forests), timed in the page's own
-  clock as in benchmarks/app.py: from the pointerdown Playwright dispatches to the moment
-  Flutter writes the new total into its semantics tree. Each tap is followed by an undo (not
-  timed) so every tap does the same work;
-* dweller placed -> total: the same for a dweller's chip on the species sheet, and the bytes
-  the server sends the phone for it (counted in the page, on its WebSocket).
+* cave tap -> total: a tap on the cave's "+" until the totals bar shows Ann's new total (every
+  change rescored: every majority card against all five forests);
+* dweller placed -> total: the same for a dweller's chip on the species sheet (the slot's sheet
+  opened first, not timed), and the bytes the server sends the phone for it (counted in the
+  page, on its WebSocket).
 
 Targets: cave tap -> total median < 150 ms; dweller -> total median < 100 ms, p95 < 150 ms;
-under 1 KB to the phone per pick. Options: --taps N (default 30).
+under 1 KB to the phone per pick.
 """
 
 from __future__ import annotations
 
-import argparse
 import copy
 import statistics
-import sys
-import tempfile
-import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-BOXES = ("base", "alpine", "woodland_edge", "exploration", "promo")
+from benchmarks.browser import phone_on, tap_to_update
+from benchmarks.figures import Figure, alone, timings
+from benchmarks.forest_tables import dealt_table
+from benchmarks.scoring import ALL_BOXES
+from scorer import check, score
+from scorer.forest_shuffle.catalog import load_catalog
+from scorer.forest_shuffle.models import SLOTS
+from scorer.forest_shuffle.placing import printed_symbols
+from views.forest_shuffle.model import live_of
+from views.store import Store
 
 
 def dweller_to_place(file: dict, total: int) -> tuple[str, str, str]:
     """An empty slot of Ann's forest, the chip that fills it legally, and what the totals bar
     then says: (slot id, chip id, words)."""
-    from scorer import check, score
-    from scorer.forest_shuffle.catalog import load_catalog
-    from scorer.forest_shuffle.models import SLOTS
-    from scorer.forest_shuffle.placing import printed_symbols
-
     ann = file["players"][0]
     for t, entry in enumerate(ann["forest"]):
         for slot in (s for s in SLOTS if s not in entry):
             for species in load_catalog().species:
-                symbols = printed_symbols(species.id, slot, list(BOXES)) if slot in species.slots \
-                    else []
+                symbols = printed_symbols(species.id, slot, list(ALL_BOXES)) \
+                    if slot in species.slots else []
                 for symbol in symbols:
                     entry[slot] = {"card": species.id, "symbol": symbol}
                     game, problems = check(file)
@@ -56,100 +53,45 @@ def dweller_to_place(file: dict, total: int) -> tuple[str, str, str]:
     raise SystemExit("no dweller can be added to Ann's forest")
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--taps", type=int, default=30)
-    args = parser.parse_args()
-    sys.path.insert(0, str(ROOT))
-    from playwright.sync_api import sync_playwright
-
-    from benchmarks.app import COUNT_BYTES, WATCH, percentile
-    from benchmarks.forest_tables import dealt_table
-    from scorer import score
-    from scorer.forest_shuffle.models import SLOTS
-    from tests.e2e.harness import Server, launch, phone_context
-    from tests.e2e.phone import Phone
-    from views.forest_shuffle.model import live_of
-    from views.store import Store
-
-    file = dealt_table(5, BOXES, 15, 28)  # two dwellers short of the deck, so one can be added
+def figures(quick: bool, taps: int = 30) -> dict[str, Figure]:
+    taps = 1 if quick else taps
+    file = dealt_table(5, ALL_BOXES, 15, 28)
     assert live_of(file).clean  # the totals bar shows the scorer's numbers
     before = score(file).players[0]
     plus = copy.deepcopy(file)
     plus["players"][0]["cave"] += 1
     after = score(plus).players[0]
-    assert after.total != before.total
     said_before = f"{before.name}: {before.total} points"
-    said_after = f"{after.name}: {after.total} points"
-    slot_id, chip, said_placed = dweller_to_place(file, before.total)
+    slot, chip, said_placed = dweller_to_place(file, before.total)
 
-    with tempfile.TemporaryDirectory() as folder:
-        server = Server(Path(folder) / "data")
-        server.start()
-        store = Store(server.data / "tallybook.sqlite3")
-        game_id = store.create_game("forest-shuffle",
-                                    {"file": {**file, "boxes": list(BOXES)}, "undo": []})
-        store.close()
-        try:
-            with sync_playwright() as playwright:
-                browser = launch(playwright)
-                context = phone_context(browser)
-                context.add_init_script(COUNT_BYTES)
-                phone = Phone.open(context, f"{server.url}forest-shuffle/{game_id}")
-                phone.expect_says("total-0", said_before)
-                phone.expect_says("total-4", f"{file['players'][4]['name']}: ")
-                page = phone.page
-                page.evaluate(WATCH)
-                in_page, round_trip = [], []
-                for _ in range(args.taps + 2):  # the first two warm up
-                    page.evaluate(f"() => window.__arm('total-0', {said_after!r})")
-                    began = time.perf_counter()
-                    phone.tap("cave-plus")
-                    page.wait_for_function("() => window.__tap.end !== null", polling="raf")
-                    round_trip.append((time.perf_counter() - began) * 1000)
-                    in_page.append(page.evaluate("() => window.__tap.end - window.__tap.start"))
-                    page.evaluate("() => { window.__tap.armed = false; }")
-                    phone.tap("undo")
-                    phone.expect_says("total-0", said_before)
-                placed, sent = [], []
-                for _ in range(args.taps + 2):  # a dweller: the slot's sheet, then its chip
-                    phone.tap(slot_id)
-                    phone.by_id(chip).first.wait_for(state="attached")
-                    page.evaluate(f"() => window.__arm('total-0', {said_placed!r})")
-                    phone.painted()
-                    page.evaluate("() => { window.__wsBytes = 0; }")
-                    phone.tap(chip)
-                    page.wait_for_function("() => window.__tap.end !== null", polling="raf")
-                    placed.append(page.evaluate("() => window.__tap.end - window.__tap.start"))
-                    phone.painted()
-                    sent.append(page.evaluate("() => window.__wsBytes"))
-                    page.evaluate("() => { window.__tap.armed = false; }")
-                    phone.tap("undo")
-                    phone.expect_says("total-0", said_before)
-                browser.close()
-        finally:
-            server.stop()
-    in_page, round_trip = in_page[2:], round_trip[2:]
-    median, p95 = statistics.median(in_page), percentile(in_page, 0.95)
-    trees = sum(len(p["forest"]) for p in file["players"])
-    dwellers = sum(slot in e for p in file["players"] for e in p["forest"] for slot in SLOTS)
-    print(f"table: 5 players, {trees} trees, {dwellers} dwellers, no problems")
-    print(f"tap -> total (in page)  median {median:.0f} ms, p95 {p95:.0f} ms, "
-          f"min {min(in_page):.0f}, max {max(in_page):.0f} (n={len(in_page)})"
-          "   target median < 150 ms")
-    print(f"tap -> total (Playwright round trip, incl. its actionability checks) median "
-          f"{statistics.median(round_trip):.0f} ms, p95 {percentile(round_trip, 0.95):.0f} ms")
-    placed, sent = placed[2:], sent[2:]
-    print(f"dweller placed -> total (in page)  median {statistics.median(placed):.0f} ms, "
-          f"p95 {percentile(placed, 0.95):.0f} ms (n={len(placed)})"
-          "   target median < 100 ms, p95 < 150 ms")
-    print(f"bytes to the phone per pick  median {statistics.median(sent) / 1024:.2f} KB, "
-          f"max {max(sent) / 1024:.2f} KB   target < 1 KB")
-    met = median < 150 and statistics.median(placed) < 100 \
-        and percentile(placed, 0.95) < 150 and statistics.median(sent) < 1024
-    print("targets met" if met else "TARGET MISSED")
-    return 0 if met else 1
+    def stored(store: Store) -> str:
+        record = {"file": {**file, "boxes": list(ALL_BOXES)}, "undo": []}
+        return f"/forest-shuffle/{store.create_game('forest-shuffle', record)}"
+
+    with phone_on(stored) as phone:
+        phone.expect_says("total-0", said_before)
+        phone.expect_says("total-4", f"{file['players'][4]['name']}: ")
+
+        def undo() -> None:
+            phone.tap("undo")
+            phone.expect_says("total-0", said_before)
+
+        def open_sheet() -> None:
+            phone.tap(slot)
+            phone.by_id(chip).first.wait_for(state="attached")
+
+        cave = tap_to_update(phone, taps, "cave-plus", "total-0",
+                             f"{after.name}: {after.total} points", undo)
+        sent: list[int] = []
+        placed = tap_to_update(phone, taps, chip, "total-0", said_placed, undo,
+                               before=open_sheet, received=sent)
+    table = "5 x (15 trees + 28 dwellers), all boxes"
+    return {"cave-to-total": timings(f"cave + on {table} -> new total shown", cave, digits=0),
+            "dweller-to-total": timings(f"dweller placed on {table} -> new total shown", placed,
+                                        digits=0),
+            "bytes-per-pick": Figure("bytes to the phone for a dweller placed", "KB",
+                                     round(statistics.median(sent) / 1024, 2))}
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    alone(figures, "taps")

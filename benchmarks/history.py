@@ -1,4 +1,4 @@
-"""How long the history takes to draw: rerun with `python benchmarks/history.py [--games N]`.
+"""How long the history takes to draw: `python -m benchmarks.history [--games N]`.
 
 A history of N finished games (the example tables of all three games, in turn) in a fresh
 store. The first listing after a server start scores every game once; later listings read the
@@ -8,13 +8,13 @@ player's statistics (the Players screen) and a backup of the whole history.
 
 from __future__ import annotations
 
-import argparse
 import json
 import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 
+from benchmarks.figures import Figure, alone
 from views.archive import backup_bytes
 from views.results import History
 from views.store import Store
@@ -27,13 +27,11 @@ TABLES = ("symbiose-standard.json", "forest-shuffle-alpine-woodland-edge-3-playe
 def timed(action: Callable[[], object]) -> float:
     began = time.perf_counter()
     action()
-    return (time.perf_counter() - began) * 1000
+    return round((time.perf_counter() - began) * 1000)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=300)
-    games = parser.parse_args().games
+def figures(quick: bool, games: int = 300) -> dict[str, Figure]:
+    games = 6 if quick else games
     files = [json.loads((EXAMPLES / name).read_text(encoding="utf-8")) for name in TABLES]
     with tempfile.TemporaryDirectory() as folder:
         store = Store(Path(folder) / "tallybook.sqlite3")
@@ -43,13 +41,16 @@ def main() -> None:
                 game_id = store.create_game(file["game"], {"file": file})
                 store.save_game(game_id, {"file": file}, 0, status="finished")
         history = History(store)
-        print(f"{games} finished games")
-        print(f"  history, first after a start: {timed(history.results):6.0f} ms")
-        print(f"  history, again:               {timed(history.results):6.0f} ms")
-        print(f"  every player's statistics:    {timed(history.every_stats):6.0f} ms")
-        print(f"  backup of the whole history:  {timed(lambda: backup_bytes(store)):6.0f} ms")
+        of = f"{games} finished games"
+        out = {"first": Figure(f"history of {of}, first after a start", "ms",
+                               timed(history.results)),
+               "again": Figure(f"history of {of}, again", "ms", timed(history.results)),
+               "statistics": Figure(f"every player's statistics, {of}", "ms",
+                                    timed(history.every_stats)),
+               "backup": Figure(f"backup of {of}", "ms", timed(lambda: backup_bytes(store)))}
         store.close()
+    return out
 
 
 if __name__ == "__main__":
-    main()
+    alone(figures, "games")

@@ -7,8 +7,11 @@ Flet's client does and leaving at once, then samples the server's RSS every 10 s
 seconds and finally asks, for one session of each address, whether it is still held (a
 reconnect with its id gets that same session back).
 
-    python benchmarks/idle_sessions.py                      # this checkout
-    python benchmarks/idle_sessions.py --root /tmp/before   # another tree, e.g. git archive
+    python -m benchmarks.idle_sessions                      # this checkout
+    python -m benchmarks.idle_sessions --root /tmp/before   # another tree, e.g. git archive
+
+Not part of `python -m benchmarks`: the server keeps a session 5 minutes after its phone left,
+so this takes 6 minutes.
 """
 
 from __future__ import annotations
@@ -25,21 +28,11 @@ from pathlib import Path
 import msgpack
 from websockets.sync.client import connect
 
+from benchmarks.figures import rss_mb
+from tests.e2e.harness import free_port
+
 ROOT = Path(__file__).resolve().parents[1]
 REGISTER_CLIENT = 1  # flet.messaging.protocol.MessageAction.REGISTER_CLIENT
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def rss_mb(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    raise RuntimeError("no VmRSS")
 
 
 def start(root: Path, port: int, data: Path) -> subprocess.Popen[bytes]:

@@ -1,4 +1,4 @@
-"""Live tables under load, measured: `python benchmarks/live_tables.py`.
+"""Live tables under load, measured: `python -m benchmarks.live_tables`.
 
 10 tables of 5 phones each, all playing at once against the real `tallybook` server in a
 subprocess; the phones are protocol-level clients (benchmarks/flet_client.py), all in this
@@ -22,7 +22,8 @@ and the server's RSS (VmRSS) before the phones come, with them connected, during
 its phone left), and with a second wave of as many new phones connected (memory freed is
 reused; sessions still kept come on top). Each table's phones connect from an address of
 their own (127.0.0.10, .11, ...), as at 10 homes. The first 2 changes of each table warm up.
-Options: --tables, --phones, --changes (per table), --pause, --after, --out.
+Options: --tables, --phones, --changes (per table), --pause, --after, --out (the whole
+result as JSON).
 """
 
 from __future__ import annotations
@@ -41,11 +42,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from benchmarks.app import percentile, rss_mb  # noqa: E402
-from benchmarks.flet_client import FletClient  # noqa: E402
+from benchmarks.figures import Figure, percentile, rss_mb
+from benchmarks.flet_client import FletClient
 
 CARD = "dragonfly/orange/8"  # fixed 8 points: its player has 8 after the tap, 0 after the undo
 PLAYERS = ("Ann", "Bob", "Cas", "Dan")
@@ -54,7 +52,7 @@ CHANGES = ((f"known-{CARD}", 8), ("undo", 0))  # (what a phone taps, its player'
 
 
 @dataclass
-class Figures:
+class Seen:
     other: list[float] = field(default_factory=list)  # ms, one per other phone per change
     table: list[float] = field(default_factory=list)  # ms, the last other phone per change
     own: list[float] = field(default_factory=list)
@@ -109,7 +107,7 @@ async def seat_phones(url: str, code: str, phones: int, source: str) -> list[Fle
     return clients
 
 
-async def play(phones: list[FletClient], changes: int, pause: float, figures: Figures) -> None:
+async def play(phones: list[FletClient], changes: int, pause: float, seen: Seen) -> None:
     """One table: the phones take turns changing it, each change seen by all of them."""
     for number in range(changes):
         turn = number // len(CHANGES) % len(phones)  # a phone's card, then its undo
@@ -120,9 +118,9 @@ async def play(phones: list[FletClient], changes: int, pause: float, figures: Fi
         if number >= WARM_UP:
             others = [(at - sent) * 1000 for phone, at in zip(phones, arrived, strict=True)
                       if phone is not tapper]
-            figures.other += others
-            figures.table.append(max(others))
-            figures.own.append((arrived[phones.index(tapper)] - sent) * 1000)
+            seen.other += others
+            seen.table.append(max(others))
+            seen.own.append((arrived[phones.index(tapper)] - sent) * 1000)
         await asyncio.sleep(pause * random.uniform(0.5, 1.5))
 
 
@@ -132,9 +130,9 @@ async def leave(tables: list[list[FletClient]]) -> None:
             await phone.close()
 
 
-async def sample_rss(pid: int, figures: Figures) -> None:
+async def sample_rss(pid: int, seen: Seen) -> None:
     while True:
-        figures.rss.append(rss_mb(pid))
+        seen.rss.append(rss_mb(pid))
         await asyncio.sleep(0.5)
 
 
@@ -144,44 +142,44 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def summary(values: list[float]) -> dict[str, float]:
+def spread(values: list[float]) -> dict[str, float]:
     return {"median": round(statistics.median(values), 1),
             "p95": round(percentile(values, 0.95), 1), "max": round(max(values), 1),
             "n": len(values)}
 
 
-async def measure(args: argparse.Namespace, url: str, pid: int, codes: list[str]) -> dict[str, Any]:
-    figures = Figures()
+async def measure(setup: Setup, url: str, pid: int, codes: list[str]) -> dict[str, Any]:
+    seen = Seen()
     before = rss_mb(pid)
-    tables = [await seat_phones(url, code, args.phones, household(n))
+    tables = [await seat_phones(url, code, setup.phones, household(n))
               for n, code in enumerate(codes)]
     connected = rss_mb(pid)
-    sampler = asyncio.create_task(sample_rss(pid, figures))
+    sampler = asyncio.create_task(sample_rss(pid, seen))
     began, server_cpu, own_cpu = time.perf_counter(), cpu_seconds(pid), time.process_time()
-    await asyncio.gather(*(play(phones, args.changes, args.pause, figures) for phones in tables))
+    await asyncio.gather(*(play(phones, setup.changes, setup.pause, seen) for phones in tables))
     wall = time.perf_counter() - began
     load = os.getloadavg()[0]  # the machine is shared: how busy it was over the last minute
     server_cpu, own_cpu = cpu_seconds(pid) - server_cpu, time.process_time() - own_cpu
     sampler.cancel()
     await leave(tables)
-    await asyncio.sleep(args.after)
+    await asyncio.sleep(setup.after)
     after = rss_mb(pid)
     # A second wave of new phones: memory the server freed is reused, sessions it still
     # keeps for the phones that left come on top.
-    await leave([await seat_phones(url, code, args.phones, household(n))
+    await leave([await seat_phones(url, code, setup.phones, household(n))
                   for n, code in enumerate(codes)])
-    changes = len(figures.table) + WARM_UP * len(tables)
+    changes = len(seen.table) + WARM_UP * len(tables)
     return {
-        "setup": {"tables": len(tables), "phones_per_table": args.phones,
-                  "changes_per_table": args.changes, "warm_up_per_table": WARM_UP,
-                  "pause_s": args.pause, "game": "symbiose, 4 players",
+        "setup": {"tables": len(tables), "phones_per_table": setup.phones,
+                  "changes_per_table": setup.changes, "warm_up_per_table": WARM_UP,
+                  "pause_s": setup.pause, "game": "symbiose, 4 players",
                   "phones_join": "by the table's code, a seat each (the 5th shares seat 0)",
                   "cpus": os.cpu_count()},
-        "latency_ms": {"other_phone": summary(figures.other),
-                       "whole_table": summary(figures.table), "own_phone": summary(figures.own)},
+        "latency_ms": {"other_phone": spread(seen.other),
+                       "whole_table": spread(seen.table), "own_phone": spread(seen.own)},
         "rss_mb": {"before": round(before, 1), "connected": round(connected, 1),
-                   "during_peak": round(max(figures.rss), 1),
-                   "after": round(after, 1), "after_s": args.after,
+                   "during_peak": round(max(seen.rss), 1),
+                   "after": round(after, 1), "after_s": setup.after,
                    "second_wave_connected": round(rss_mb(pid), 1)},
         "play": {"seconds": round(wall, 1), "changes_per_s": round(changes / wall, 1),
                  "server_cpu_percent": round(100 * server_cpu / wall),
@@ -189,6 +187,63 @@ async def measure(args: argparse.Namespace, url: str, pid: int, codes: list[str]
                  "server_cpu_ms_per_change": round(1000 * server_cpu / changes, 1),
                  "clients_cpu_percent": round(100 * own_cpu / wall),
                  "load_average_1min": round(load, 2)},
+    }
+
+
+@dataclass(frozen=True)
+class Setup:
+    tables: int = 10
+    phones: int = 5  # per table
+    changes: int = 40  # per table
+    pause: float = 1.0  # mean seconds between a table's changes
+    after: float = 10.0  # seconds after the phones left to read the server's RSS
+
+
+QUICK = Setup(tables=2, phones=2, changes=4, pause=0.05, after=0.5)
+
+
+def run(setup: Setup) -> dict[str, Any]:
+    """The whole result, as --out writes it."""
+    from tests.e2e.harness import Server
+
+    with tempfile.TemporaryDirectory() as folder:
+        server = Server(Path(folder) / "data")
+        codes = make_tables(server.data, setup.tables)
+        server.start()
+        try:
+            assert server.proc is not None
+            return asyncio.run(measure(setup, server.url, server.proc.pid, codes))
+        finally:
+            server.stop()
+
+
+def figures(quick: bool) -> dict[str, Figure]:
+    result = run(QUICK if quick else Setup())
+    setup, latency, rss, play = (result[k] for k in ("setup", "latency_ms", "rss_mb", "play"))
+    phones = setup["tables"] * setup["phones_per_table"]
+    at = f"{setup['tables']} tables x {setup['phones_per_table']} phones"
+
+    def latency_of(key: str, what: str) -> Figure:
+        row = latency[key]
+        return Figure(f"{what} ({at})", "ms", round(row["median"]), round(row["p95"]), row["n"])
+
+    return {
+        "change-to-other-phone": latency_of("other_phone",
+                                            "change -> each other phone at its table"),
+        "change-to-whole-table": latency_of("whole_table",
+                                            "change -> the whole table (its last phone)"),
+        "change-to-own-phone": latency_of("own_phone", "change -> the tapping phone"),
+        "server-cpu-per-change": Figure("server CPU per change", "ms",
+                                        play["server_cpu_ms_per_change"]),
+        "memory-before": Figure("server memory before any phone", "MB", rss["before"]),
+        "memory-per-phone": Figure(f"server memory per connected phone ({phones} phones)", "MB",
+                                   round((rss["connected"] - rss["before"]) / phones, 2)),
+        "memory-peak": Figure(f"server memory at the peak of play ({phones} phones)", "MB",
+                              rss["during_peak"]),
+        "memory-after-leaving": Figure(f"server memory {rss['after_s']:g} s after all phones "
+                                       "left", "MB", rss["after"]),
+        "memory-second-wave": Figure(f"server memory with {phones} new phones after them", "MB",
+                                     rss["second_wave_connected"]),
     }
 
 
@@ -215,31 +270,21 @@ def report(result: dict[str, Any]) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", type=int, default=10)
-    parser.add_argument("--phones", type=int, default=5)
-    parser.add_argument("--changes", type=int, default=40)
-    parser.add_argument("--pause", type=float, default=1.0,
+    default = Setup()
+    parser.add_argument("--tables", type=int, default=default.tables)
+    parser.add_argument("--phones", type=int, default=default.phones)
+    parser.add_argument("--changes", type=int, default=default.changes)
+    parser.add_argument("--pause", type=float, default=default.pause,
                         help="mean seconds between a table's changes")
-    parser.add_argument("--after", type=float, default=10.0,
+    parser.add_argument("--after", type=float, default=default.after,
                         help="seconds after the phones left to read the server's RSS")
-    parser.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" /
-                        "live_tables.json")
+    parser.add_argument("--out", type=Path, help="write the whole result there as JSON")
     args = parser.parse_args()
-    from tests.e2e.harness import Server
-
-    with tempfile.TemporaryDirectory() as folder:
-        server = Server(Path(folder) / "data")
-        codes = make_tables(server.data, args.tables)
-        server.start()
-        try:
-            assert server.proc is not None
-            result = asyncio.run(measure(args, server.url, server.proc.pid, codes))
-        finally:
-            server.stop()
+    result = run(Setup(args.tables, args.phones, args.changes, args.pause, args.after))
     report(result)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
-    print(f"written to {args.out.relative_to(ROOT) if args.out.is_relative_to(ROOT) else args.out}")
+    if args.out:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
     return 0
 
 

@@ -1,9 +1,10 @@
-"""The browser tests on a busy machine: `python benchmarks/loaded_browser_tests.py`.
+"""The browser tests on a busy machine: `python -m benchmarks.loaded_browser_tests`.
 
 Runs `pytest -m e2e` several times in a row while busy loops keep every core at 100 %, the way
 CI and a laptop serving a table are loaded, and prints each run's time and result. A test that
 races the app (taps before the screen is ready, types before a field is cleared) fails here long
-before it fails in CI. Exits 1 if any run failed.
+before it fails in CI. Exits 1 if any run failed. A stress test, not a benchmark: not part of
+`python -m benchmarks`.
 
 Options: --runs N (default 3), --busy N busy loops (default: one per core), and any further
 arguments go to pytest (for example `-k swipe -x`).
