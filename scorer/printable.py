@@ -34,13 +34,21 @@ def _escape(char: str) -> str:
 
 def printable(text: str, limit: int | None = ECHO_LIMIT) -> str:
     """`text` with every acting character escaped visibly, cut to `limit` characters with an
-    ellipsis (None: never cut). Plain text comes back unchanged."""
-    long = limit is not None and len(text) > limit
-    shown = text[:limit] if long else text  # never escape all of a 10 MB string
-    escaped = _ACTING.sub(lambda found: _escape(found[0]), shown)
-    if limit is not None and (long or len(escaped) > limit):
-        return escaped[:limit - 1] + ELLIPSIS
-    return escaped
+    ellipsis (None: never cut; an escape is never cut in two). Plain text comes back unchanged."""
+    if limit is None:
+        return _ACTING.sub(lambda found: _escape(found[0]), text)
+    if len(text) <= limit and not _ACTING.search(text):
+        return text
+    pieces = [_escape(char) if _ACTING.match(char) else char for char in text[:limit + 1]]
+    if len(text) <= limit and sum(map(len, pieces)) <= limit:
+        return "".join(pieces)
+    kept, length = [], 0  # never all of a 10 MB string: limit + 1 characters at most
+    for piece in pieces:
+        if length + len(piece) > limit - 1:
+            break
+        kept.append(piece)
+        length += len(piece)
+    return "".join(kept) + ELLIPSIS
 
 
 def printable_params(params: dict[str, Any]) -> dict[str, Any]:
