@@ -65,8 +65,6 @@ class GameFileError(ValueError):
 # Pydantic's own error types that deserve a message of ours; any other becomes `file.invalid`.
 _PYDANTIC_KEYS = {
     "missing": "file.missing",
-    "literal_error": "file.not_one_of",
-    "enum": "file.not_one_of",
     "too_short": "file.too_short",
     "too_long": "file.too_long",
     "greater_than_equal": "file.too_small",
@@ -77,11 +75,10 @@ _PYDANTIC_KEYS = {
     "string_too_long": "file.too_long",
 }
 _LIMITS = {"ge", "gt", "le", "lt", "min_length", "max_length"}
-# Pydantic's type errors -> the JSON type expected (a term `json_type.<id>` in the catalogues).
-_TYPE_ERRORS = {"string_type": "text", "int_type": "whole_number", "int_parsing": "whole_number",
-                "int_from_float": "whole_number", "list_type": "list", "dict_type": "object",
-                "model_type": "object", "model_attributes_type": "object",
-                "bool_type": "true_false", "bool_parsing": "true_false"}
+# Pydantic's type errors in strict mode (file_model.py) -> the JSON type expected (a term
+# `json_type.<id>` in the catalogues).
+_TYPE_ERRORS = {"string_type": "text", "int_type": "whole_number", "list_type": "list",
+                "dict_type": "object", "model_type": "object"}
 # The values a `Literal` error lists, as pydantic writes them: 'fish', 3, True.
 _LITERAL = re.compile(r"'([^']*)'|(-?\d+)|(True|False)")
 
@@ -97,7 +94,7 @@ def from_validation_error(error: ValidationError, data: Any) -> list[Problem]:
             found = problem(place, "file.wrong_type", expected=_TYPE_ERRORS[kind])
         elif kind == "extra_forbidden":
             found = problem(place, "file.unknown_key", key=str(detail["loc"][-1]))
-        elif kind in ("literal_error", "enum"):
+        elif kind == "literal_error":
             found = problem(place, "file.not_one_of",
                             expected=_literal_values(str(context.get("expected", ""))))
         elif kind in _PYDANTIC_KEYS:

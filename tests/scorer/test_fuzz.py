@@ -48,6 +48,9 @@ INTERNALS = re.compile(r"tagged-union|function-|list\[|dict\[|literal\[|union\[|
                        r"Input should|CardObject|PlayerFile|ForestEntry|card-text|card-object|"
                        r"one-card|validation error|pydantic")
 
+# Each language's own messages, for "translated, not English filling a gap" (the games' terms
+# are in: their modules are imported above).
+TRANSLATED = {lang: set(i18n.own_messages(lang)) for lang in LANGUAGES}
 LONG = settings.get_current_profile_name() == "long"
 
 
@@ -175,7 +178,7 @@ def assert_problems_are_placed_and_readable(data: Any, problems: list) -> None:
         assert_in_file(data, found)
         assert found.key != "file.invalid", found  # a pydantic error type without a message
         for lang in languages:
-            assert found.key in i18n.own_messages(lang), (lang, found.key)  # translated
+            assert found.key in TRANSLATED[lang], (lang, found.key)
             line = problem_text(found, lang)
             assert printable(line, limit=None) == line, line  # one line, nothing acting
             assert not INTERNALS.search(line), line
@@ -196,9 +199,9 @@ def assert_in_file(data: Any, found: Any) -> None:
         (isinstance(cursor, list) and isinstance(last, int) and 0 <= last < len(cursor)), found
 
 
-def assert_scores_and_prints(game: Any) -> None:
+def assert_scores_and_prints(game: Any, every_language: bool = True) -> None:
     sheet = game_type_of(game).score(game)
-    for lang in GAMES[sheet.game].languages:
+    for lang in GAMES[sheet.game].languages if every_language else ("en",):
         text = sheet_text(sheet, lang)
         assert all(printable(line, limit=None) == line for line in text.splitlines()), text
         json_text(sheet_json(sheet, lang)).encode("utf-8")
@@ -228,7 +231,7 @@ def test_no_file_makes_the_validator_fail_and_every_problem_has_a_readable_place
     assert_problems_are_placed_and_readable(data, problems)
     if game is not None:  # the validator never accepts what its own schema refuses
         assert schema_accepts(data), problems
-        assert_scores_and_prints(game)
+        assert_scores_and_prints(game, every_language=False)  # the legal files' test does
 
 
 def run_cli(*args: str) -> tuple[int, str, str]:
