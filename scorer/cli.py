@@ -13,6 +13,7 @@ from typing import Annotated, Any, Union
 
 from scorer import i18n
 from scorer.loading import check, read_game_file
+from scorer.printable import json_text
 from scorer.problems import GameFileError, Problem
 from scorer.registry import GAMES, game_language, game_type_of
 from scorer.render import problem_text, sheet_json, sheet_text
@@ -88,7 +89,7 @@ def _score(args: argparse.Namespace) -> int:
         return INVALID
     sheet = game_type_of(game).score(game)
     if args.json:
-        print(json.dumps(sheet_json(sheet, lang), ensure_ascii=False, indent=2))
+        print(json_text(sheet_json(sheet, lang), indent=2))
     else:
         print(sheet_text(sheet, lang), end="")
     return 0

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from scorer.printable import printable
+
 Path = tuple[str | int, ...]
 
 # Symbiose's pond rows, top to bottom, as the sheet's `where` names them.
@@ -67,13 +69,18 @@ Spot = PondTile | RiverTile | ForestSpot | Cave | LogEntry
 
 
 def path_text(path: Path) -> str:
-    """('players', 1, 'pond', 0, 3) -> 'players[1].pond[0][3]'."""
+    """('players', 1, 'pond', 0, 3) -> 'players[1].pond[0][3]'.
+
+    A key the file itself supplies (an unknown key, a player named in Fossil holdings) is
+    written printable, and in brackets unless it is a plain word: `holdings["Ann B"]`."""
     text = ""
     for part in path:
         if isinstance(part, int):
             text += f"[{part}]"
+        elif not part.isidentifier():
+            text += f'["{printable(part)}"]'
         else:
-            text += f".{part}" if text else part
+            text += f".{printable(part)}" if text else printable(part)
     return text
 
 

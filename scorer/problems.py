@@ -6,6 +6,9 @@ that the CLI, the app and a person reading the file all point at the same spot.
 
 from __future__ import annotations
 
+import json
+import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
@@ -59,11 +62,9 @@ class GameFileError(ValueError):
         super().__init__("; ".join(f"{p.place}: {p.key} {p.params}" for p in self.problems))
 
 
-# Pydantic's own error types that deserve a message of ours; the rest fall back to `file.invalid`.
+# Pydantic's own error types that deserve a message of ours; any other becomes `file.invalid`.
 _PYDANTIC_KEYS = {
     "missing": "file.missing",
-    "literal_error": "file.not_one_of",
-    "enum": "file.not_one_of",
     "too_short": "file.too_short",
     "too_long": "file.too_long",
     "greater_than_equal": "file.too_small",
@@ -74,50 +75,59 @@ _PYDANTIC_KEYS = {
     "string_too_long": "file.too_long",
 }
 _LIMITS = {"ge", "gt", "le", "lt", "min_length", "max_length"}
-_TYPE_ERRORS = {"string_type": "text", "int_type": "number", "int_parsing": "number",
-                "int_from_float": "number", "list_type": "list", "dict_type": "object",
-                "model_type": "object", "bool_type": "true/false", "bool_parsing": "true/false"}
+# Pydantic's type errors in strict mode (file_model.py) -> the JSON type expected (a term
+# `json_type.<id>` in the catalogues).
+_TYPE_ERRORS = {"string_type": "text", "int_type": "whole_number", "list_type": "list",
+                "dict_type": "object", "model_type": "object"}
+# The values a `Literal` error lists, as pydantic writes them: 'fish', 3, True.
+_LITERAL = re.compile(r"'([^']*)'|(-?\d+)|(True|False)")
 
 
 def from_validation_error(error: ValidationError, data: Any) -> list[Problem]:
     """Every pydantic error as a Problem, at most one per place."""
     problems: dict[Path, Problem] = {}
     for detail in error.errors(include_url=False):
-        place = _place_in(data, detail["loc"])
         kind = detail["type"]
+        place = _place_in(data, detail["loc"], missing=kind == "missing")
         context = detail.get("ctx") or {}
         if kind in _TYPE_ERRORS:
             found = problem(place, "file.wrong_type", expected=_TYPE_ERRORS[kind])
         elif kind == "extra_forbidden":
             found = problem(place, "file.unknown_key", key=str(detail["loc"][-1]))
+        elif kind == "literal_error":
+            found = problem(place, "file.not_one_of",
+                            expected=_literal_values(str(context.get("expected", ""))))
         elif kind in _PYDANTIC_KEYS:
-            if kind in ("literal_error", "enum"):
-                params = {"expected": context.get("expected", "")}
-            else:
-                limits = [value for name, value in context.items() if name in _LIMITS]
-                params = {"limit": _plain(limits[0])} if limits else {}
+            limits = [value for name, value in context.items() if name in _LIMITS]
+            params = {"limit": _plain(limits[0])} if limits else {}
             found = problem(place, _PYDANTIC_KEYS[kind], **params)
         elif "." in kind:  # our own PydanticCustomError: the type is a message key
             found = problem(place, kind, **context)
-        else:
-            found = problem(place, "file.invalid", detail=detail["msg"])
+        else:  # never pydantic's English (tests/scorer/test_fuzz.py looks for these)
+            found = problem(place, "file.invalid")
         problems.setdefault(place, found)
     return list(problems.values())
 
 
-def _place_in(data: Any, loc: tuple[Any, ...]) -> Path:
+def _literal_values(expected: str) -> list[str]:
+    """"'fish', 'frog' or 'snail'" -> ['fish', 'frog', 'snail']; True -> 'true' (JSON's word)."""
+    return [text or number or word.lower()
+            for text, number, word in _LITERAL.findall(expected)]
+
+
+def _place_in(data: Any, loc: tuple[Any, ...], *, missing: bool) -> Path:
     """The error's path in the file itself.
 
     Pydantic puts union branch tags ("card-text", "Move", "function-after[...]") into the path;
-    they are not in the data, so following the data drops them. The last part may be a key that
-    is missing from the data, and is kept.
+    they are not in the data, so following the data drops them. Only a missing key is kept
+    although the data lacks it: it is the last part of a `missing` error's path.
     """
     place: list[str | int] = []
     cursor = data
     for index, part in enumerate(loc):
         if _has(cursor, part):
             cursor = cursor[part]
-        elif index < len(loc) - 1 or not isinstance(cursor, dict):
+        elif not (missing and index == len(loc) - 1 and isinstance(cursor, dict)):
             continue  # a union tag, not a place in the file
         place.append(part)
     return tuple(place)
@@ -131,3 +141,16 @@ def _has(container: Any, part: str | int) -> bool:
 
 def _plain(value: Any) -> Any:
     return value if isinstance(value, str | int | float) else str(value)
+
+
+def found_value(value: object) -> str:
+    """A value the file holds where another was expected, as a problem shows it: text as it
+    is (escaped when printed), anything else in JSON's words, a list or object as [...] or {...}
+    (never converted whole: it may be nested 1,000 deep or hold a 5,000-digit number)."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list | dict):
+        return "[…]" if isinstance(value, list) else "{…}"
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**30:
+        return f"{'-' if value < 0 else ''}10^{math.floor(math.log10(abs(value)))}…"
+    return json.dumps(value)

@@ -106,6 +106,10 @@ class _Games(Mapping[str, GameType]):
     def __getitem__(self, game_id: str) -> GameType:
         return _load(game_id)
 
+    def __contains__(self, game_id: object) -> bool:
+        # Any value may be asked about (a file's "game" may be a list): never a TypeError.
+        return isinstance(game_id, str) and game_id in _LOADERS
+
     def __iter__(self) -> Iterator[str]:
         return iter(_LOADERS)
 

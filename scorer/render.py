@@ -7,12 +7,13 @@ from dataclasses import asdict
 from typing import Any
 
 from scorer import i18n
+from scorer.printable import printable, printable_params
 from scorer.problems import Problem
 from scorer.sheet import Explanation, ScoreLine, ScoreSheet
 
 
 def explain_text(explanation: Explanation, lang: str) -> str:
-    return i18n.text(explanation.key, explanation.params, lang)
+    return i18n.text(explanation.key, printable_params(explanation.params), lang)
 
 
 def event_explain_text(explanation: Explanation, lang: str) -> str:
@@ -21,7 +22,7 @@ def event_explain_text(explanation: Explanation, lang: str) -> str:
     player = explanation.params.get("player")
     message = i18n.catalogue(lang).get(explanation.key, "")
     template = i18n.template(message, explanation.params, lang)
-    return f"{player}: {text}" if player and "{player}" not in template else text
+    return f"{printable(player)}: {text}" if player and "{player}" not in template else text
 
 
 def item_text(game: str, line: ScoreLine, lang: str) -> str:
@@ -64,13 +65,15 @@ _ITEM_NAMES: dict[str, Callable[[ScoreLine, str], str]] = {
 
 
 def problem_text(problem: Problem, lang: str) -> str:
-    message = i18n.text(problem.key, problem.params, lang)
+    """One line, whatever the file holds: the place and the message, echoed values printable."""
+    message = i18n.text(problem.key, printable_params(problem.params), lang)
     return f"{problem.place}: {message}" if problem.place else message
 
 
 def problem_json(problem: Problem, lang: str) -> dict[str, Any]:
-    return {"place": problem.place, "key": problem.key, "params": problem.params,
-            "severity": problem.severity, "text": i18n.text(problem.key, problem.params, lang)}
+    params = printable_params(problem.params)
+    return {"place": problem.place, "key": problem.key, "params": params,
+            "severity": problem.severity, "text": i18n.text(problem.key, params, lang)}
 
 
 def sheet_json(sheet: ScoreSheet, lang: str = i18n.DEFAULT_LANGUAGE) -> dict[str, Any]:
@@ -107,9 +110,10 @@ def sheet_json(sheet: ScoreSheet, lang: str = i18n.DEFAULT_LANGUAGE) -> dict[str
 def sheet_text(sheet: ScoreSheet, lang: str = i18n.DEFAULT_LANGUAGE) -> str:
     """The sheet to read aloud at the table: ranking, then each player's lines (or the log)."""
     def t(key: str, **params: Any) -> str:
-        return i18n.text(key, params, lang)
+        return i18n.text(key, printable_params(params), lang)
 
-    width = max(len(player.name) for player in sheet.players)
+    shown = {player.name: printable(player.name) for player in sheet.players}
+    width = max(len(name) for name in shown.values())
     items = {player.name: [item_text(sheet.game, line, lang) for line in player.lines]
              for player in sheet.players}  # names differ: the file checks make sure
     item_width = max((len(item) for names in items.values() for item in names), default=0)
@@ -119,13 +123,14 @@ def sheet_text(sheet: ScoreSheet, lang: str = i18n.DEFAULT_LANGUAGE) -> str:
     if sheet.teams:
         out.append("")
     for player in sorted(sheet.players, key=lambda player: player.place):
-        out.append(f"{player.place:>2}. {player.name:<{width}}  {player.total:>4}")
+        out.append(f"{player.place:>2}. {shown[player.name]:<{width}}  {player.total:>4}")
     out += ["", t("sheet.winners", names=sheet.winners)]
 
     for player in sheet.players:
         subtotals = " · ".join(f"{t('category.' + name)} {points}"
                                for name, points in player.categories.items())
-        out += ["", f"{player.name} — {t('sheet.points', points=player.total)} ({subtotals})"]
+        points = t("sheet.points", points=player.total)
+        out += ["", f"{shown[player.name]} — {points} ({subtotals})"]
         if not sheet.events:  # a log game explains itself event by event below
             out += [f"  {line.points:>4}  {item:<{item_width}}  "
                     f"{explain_text(line.explain, lang)}"
@@ -136,7 +141,8 @@ def sheet_text(sheet: ScoreSheet, lang: str = i18n.DEFAULT_LANGUAGE) -> str:
         for event in sheet.events:
             texts = [event_explain_text(e, lang) for e in event.explain] or [
                 t(f"event.{event.kind}")]
-            scores = ", ".join(f"{name} {score}" for name, score in event.scores.items())
+            scores = ", ".join(f"{printable(name)} {score}"
+                               for name, score in event.scores.items())
             out.append(f"  {event.index + 1:>3}. {texts[0]}")
             out += [f"       {text}" for text in texts[1:]] + [f"       = {scores}"]
     if sheet.problems:

@@ -7,6 +7,11 @@ import time
 from collections import defaultdict
 
 import pytest
+from hypothesis import settings
+
+# The fuzz tests (tests/scorer/test_fuzz.py) run a short fuzz; this profile runs a long one:
+#   pytest tests/scorer/test_fuzz.py --hypothesis-profile=long
+settings.register_profile("long", max_examples=2000, deadline=None)
 
 LAYERS = ("scorer", "views", "e2e")
 SPENT: defaultdict[str, float] = defaultdict(float)

@@ -15,13 +15,14 @@ import csv
 import io
 import json
 import time
-import unicodedata
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
 from scorer import ScoreSheet, check, score
+from scorer.loading import MAX_FILE_BYTES
 from scorer.players import MAX_NAME_LENGTH as MAX_NAME
+from scorer.printable import json_text, printable
 from scorer.registry import GAMES
 from scorer.render import problem_text
 from views import i18n
@@ -31,9 +32,9 @@ from views.store import GameRecord, Store, fingerprint
 
 FORMAT = "tallybook-backup"
 VERSION = 1
-# A backup of a few hundred games is well below this (a Forest Shuffle game is ~5 kB); the file
-# arrives in one WebSocket message, and uvicorn closes a socket over 16 MiB.
-MAX_BYTES = 5 * 1024 * 1024
+# The scorer's limit for a game file (a backup of a few hundred games is well below it); the
+# file arrives in one WebSocket message, and uvicorn closes a socket over 16 MiB.
+MAX_BYTES = MAX_FILE_BYTES
 MAX_REASONS = 8  # a refused game's problems listed; the rest are counted
 
 
@@ -51,7 +52,7 @@ def backup(store: Store, now: float | None = None) -> dict[str, Any]:
 
 
 def backup_bytes(store: Store) -> bytes:
-    return json.dumps(backup(store), indent=1, ensure_ascii=False).encode()
+    return json_text(backup(store), indent=1).encode()
 
 
 def iso(moment: float) -> str:
@@ -104,10 +105,9 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
 def cell(value: str) -> str:
-    """Untrusted text made safe for a spreadsheet: control characters written as \\xNN (a name
-    cannot break a row or hide in it), and a formula-like start defused with a quote."""
-    escaped = "".join(f"\\x{ord(char):02x}" if unicodedata.category(char) == "Cc" else char
-                      for char in value)
+    """Untrusted text made safe for a spreadsheet: printable (a name cannot break a row or hide
+    in it), and a formula-like start defused with a quote."""
+    escaped = printable(value, limit=None)
     return "'" + escaped if value.startswith(FORMULA_STARTS) else escaped
 
 

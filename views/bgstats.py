@@ -13,13 +13,13 @@ per-category scores (BG Stats' score sheets are templates inside the app), so a 
 
 from __future__ import annotations
 
-import json
 import uuid
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from scorer import ScoreSheet
+from scorer.printable import json_text
 from views.archive import iso, scored_game
 from views.i18n import scorer_text
 from views.results import History, Result
@@ -92,7 +92,7 @@ def play_file(store: Store, records: list[GameRecord], lang: str) -> dict[str, A
 
 
 def play_bytes(store: Store, records: list[GameRecord], lang: str) -> bytes:
-    return json.dumps(play_file(store, records, lang), indent=1, ensure_ascii=False).encode()
+    return json_text(play_file(store, records, lang), indent=1).encode()
 
 
 def _game(kind: str, number: int) -> dict[str, Any]:

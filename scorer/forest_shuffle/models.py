@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Annotated, Any, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag
+from pydantic import BaseModel, Discriminator, Field, Tag
 
+from scorer.file_model import MAX_NUMBER, WHOLE_NUMBER, file_config
 from scorer.forest_shuffle.catalog import Box, Slot
 from scorer.setup import Setup
 
@@ -24,7 +25,7 @@ SETUP = Setup({count: ("standard",) for count in range(MIN_PLAYERS, MAX_PLAYERS 
 class CardObject(BaseModel):
     """A card with the details a bare id cannot carry: its tree symbol and its box."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = file_config()
 
     card: str
     symbol: str | None = Field(None, description="The tree-species symbol printed on the half")
@@ -37,13 +38,18 @@ CardInput = Annotated[
                   else "card-id"),
 ]
 # Absent = empty; a list = a shared slot (hares, toad pairs, butterflies over a Stinging Nettle).
-SlotInput = CardInput | list[CardInput] | None
+# Told apart by the value's JSON type, so that a wrong card is reported as a card, never also
+# as "not a list".
+SlotInput = Annotated[
+    Annotated[CardInput, Tag("one-card")] | Annotated[list[CardInput], Tag("cards")],
+    Discriminator(lambda value: "cards" if isinstance(value, list) else "one-card"),
+] | None
 
 
 class ForestEntry(BaseModel):
     """One tree, shrub or sapling with the cards in its four slots."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = file_config()
 
     tree: str = Field(description="A tree species id, a shrub id or 'sapling'")
     symbol: str | None = Field(None, description="Shrubs: the tree symbol this copy shows")
@@ -60,10 +66,10 @@ class ForestEntry(BaseModel):
 
 
 class PlayerFile(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = file_config()
 
     name: str
-    cave: int = Field(0, ge=0, description="Number of cards under the cave")
+    cave: int = Field(0, ge=0, le=MAX_NUMBER, description="Number of cards under the cave")
     cave_type: str | None = Field(None, description="Exploration caves; default: regular cave")
     forest: list[ForestEntry] = Field(default_factory=list)
 
@@ -71,9 +77,9 @@ class PlayerFile(BaseModel):
 class ForestShuffleFile(BaseModel):
     """A Forest Shuffle table at the end of the game (GAME_FILES.md, version 1)."""
 
-    model_config = ConfigDict(extra="forbid", title="Forest Shuffle game file")
+    model_config = file_config("Forest Shuffle game file")
 
-    version: Literal[1]
+    version: Annotated[Literal[1], WHOLE_NUMBER]
     game: Literal["forest-shuffle"]
     boxes: list[Box] | None = Field(
         None, min_length=1,

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag
+from pydantic import BaseModel, Discriminator, Field, Tag
 
+from scorer.file_model import MAX_NUMBER, TRUE_OR_FALSE, WHOLE_NUMBER, file_config
 from scorer.setup import Setup
 
 # The id order is also the order in which "end" evaluates the fossils still held.
@@ -54,7 +55,7 @@ def pieces(fossil: str, small_game: bool) -> dict[int, int]:
 
 def card_of(text: str) -> Card:
     """'sea_urchin:2' -> ('sea_urchin', 2), for card texts the file check has accepted."""
-    fossil, _, value = text.strip().partition(":")
+    fossil, _, value = text.partition(":")
     return fossil, int(value)
 
 
@@ -63,12 +64,12 @@ def card_text(card: Card) -> str:
 
 
 class _Event(BaseModel):
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = file_config() | {"populate_by_name": True}
 
 
 class Move(_Event):
     move: str = Field(description="The player who moves a gem")
-    cost: int = Field(ge=1, description="Cards passed over plus the card taken")
+    cost: int = Field(ge=1, le=MAX_NUMBER, description="Cards passed over plus the card taken")
     take: CardText | None = None
 
 
@@ -85,18 +86,18 @@ class Exchange(_Event):
 
 class Evaluate(_Event):
     evaluate: FossilId
-    holdings: dict[str, list[Literal[1, 2, 3]]] | None = Field(
+    holdings: dict[str, list[Annotated[Literal[1, 2, 3], WHOLE_NUMBER]]] | None = Field(
         None, description="Player -> card values; without it the holdings come from the log")
 
 
 class Adjust(_Event):
     adjust: str
-    points: int
+    points: int = Field(ge=-MAX_NUMBER, le=MAX_NUMBER)
     note: str | None = None
 
 
 class End(_Event):
-    end: Literal[True]
+    end: Annotated[Literal[True], TRUE_OR_FALSE]
 
 
 EVENT_KINDS = ("move", "exchange", "evaluate", "adjust", "end")
@@ -126,10 +127,10 @@ LogEvent = Annotated[
 class FossilFile(BaseModel):
     """A Fossil game: players clockwise, the start score and the log (GAME_FILES.md, version 1)."""
 
-    model_config = ConfigDict(extra="forbid", title="Fossil game file")
+    model_config = file_config("Fossil game file")
 
-    version: Literal[1]
+    version: Annotated[Literal[1], WHOLE_NUMBER]
     game: Literal["fossil"]
     players: list[str] = Field(description="Names, clockwise")
-    start_score: int = Field(START_SCORE, ge=0)
+    start_score: int = Field(START_SCORE, ge=0, le=MAX_NUMBER)
     log: list[LogEvent] = Field(default_factory=list)

@@ -121,8 +121,8 @@ def _apply(state: Replay, event: LogEvent, index: int, explain: list[Explanation
 
 def _move(state: Replay, move: Move, place: Path, explain: list[Explanation]) -> bool:
     player = _player(state, move.move, (*place, "move"))
-    card = _card(state, move.take, (*place, "take")) if move.take else None
-    if player is None or (move.take and card is None):
+    card = _card(state, move.take, (*place, "take")) if move.take is not None else None
+    if player is None or (move.take is not None and card is None):
         return False
     if move.cost > max_cost(state.small_game):
         side = BOARD_SIDE[state.small_game]
@@ -370,7 +370,10 @@ def _player(state: Replay, name: str, place: Path) -> int | None:
 
 
 def _card(state: Replay, text: str, place: Path) -> Card | None:
-    fossil, _, value = text.strip().partition(":")
+    fossil, colon, value = text.partition(":")  # exactly FOSSIL:VALUE, as the JSON Schema says
+    if not colon:
+        state.problems.append(problem(place, "fossil.bad_value", card=text))
+        return None
     if fossil not in FOSSILS:
         state.problems.append(problem(place, "fossil.unknown_fossil", fossil=fossil))
         return None

@@ -84,7 +84,7 @@ def last_take(game: FossilGame) -> Take | None:
         event = log[index]
         if isinstance(event, Move):
             player = game.names.index(event.move.strip())
-            return Take(index, player, card_of(event.take) if event.take else None)
+            return Take(index, player, card_of(event.take) if event.take is not None else None)
         if not isinstance(event, Exchange):
             return None
     return None

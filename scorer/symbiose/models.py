@@ -6,8 +6,9 @@ import re
 from dataclasses import dataclass
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag
+from pydantic import BaseModel, Discriminator, Field, Tag
 
+from scorer.file_model import WHOLE_NUMBER, file_config
 from scorer.setup import Setup
 
 ANIMALS = ("dragonfly", "fish", "snail", "frog")
@@ -23,6 +24,7 @@ SETUP = Setup({count: tuple(mode for mode in MODES if count in PLAYERS_PER_MODE[
 
 Animal = Literal["dragonfly", "fish", "snail", "frog"]
 Season = Literal["pink", "green", "orange", "blue"]
+Target = Literal[Animal, Season]  # one Literal: a wrong value lists all eight
 _RULE = re.compile(r"(?P<points>[1-9][0-9]?)(?:x(?P<per>[a-z]+))?")
 
 
@@ -47,12 +49,12 @@ class Card:
 class CardObject(BaseModel):
     """A card as an object: {"animal": "frog", "season": "pink", "points": 2, "per": "pink"}."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = file_config()
 
     animal: Animal
     season: Season
     points: int = Field(ge=1, le=99)
-    per: Animal | Season | None = None
+    per: Target | None = None
 
     def card(self) -> Card:
         return Card(self.animal, self.season, self.points, self.per)
@@ -71,7 +73,7 @@ CardInput = Annotated[
 
 
 class PlayerFile(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = file_config()
 
     name: str
     pond: list[list[CardInput | None]] = Field(
@@ -82,9 +84,9 @@ class PlayerFile(BaseModel):
 class SymbioseFile(BaseModel):
     """A Symbiose table at the end of the game (GAME_FILES.md, version 1)."""
 
-    model_config = ConfigDict(extra="forbid", title="Symbiose game file")
+    model_config = file_config("Symbiose game file")
 
-    version: Literal[1]
+    version: Annotated[Literal[1], WHOLE_NUMBER]
     game: Literal["symbiose"]
     mode: Literal["standard", "duel", "team"] | None = Field(
         None, description="Default: duel for 2 players, standard for 3-4")
@@ -115,8 +117,18 @@ class SymbioseGame:
 
 
 def parse_card_text(text: str) -> Card | tuple[str, dict[str, str]]:
-    """A card, or the message key and parameters saying what is wrong with the text."""
-    parts = text.strip().lower().split("/")
+    """A card, or the message key and parameters saying what is wrong with the text.
+
+    Exactly as GAME_FILES.md writes it (and the JSON Schema's pattern): lower case, no spaces.
+    A card that is only written otherwise ("Frog/Pink/2") is told how to write it."""
+    written = text.strip().lower()
+    if written != text and isinstance(_parsed(written), Card):
+        return "symbiose.card_spelling", {"card": text, "written": written}
+    return _parsed(text)
+
+
+def _parsed(text: str) -> Card | tuple[str, dict[str, str]]:
+    parts = text.split("/")
     if len(parts) != 3:
         return "symbiose.card_format", {"card": text}
     animal, season, rule = parts

@@ -263,6 +263,7 @@ def test_names_are_defused_for_spreadsheets():
         "'+1", "'-1", "'@SUM(A1)", "'\\x09x", "'\\x0dx"]
     assert cell("Ann\nBob\x07") == "Ann\\x0aBob\\x07"
     assert cell("Zoë") == "Zoë"
+    assert cell("\u202eAnn\x85") == "\\u202eAnn\\x85"  # bidi override, C1: scorer's printable()
 
 
 def test_a_formula_name_reaches_the_csv_defused(store):

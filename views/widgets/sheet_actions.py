@@ -4,13 +4,13 @@ game."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from urllib.parse import urlsplit
 
 import flet as ft
 
 from scorer import ScoreSheet
+from scorer.printable import json_text
 from scorer.render import sheet_text
 from views.bgstats import SUFFIX, play_bytes
 from views.i18n import scorer_language
@@ -47,7 +47,7 @@ def SheetActions(table: Table, sheet: ScoreSheet) -> ft.BottomAppBar:
         app.page.show_dialog(share_sheet(app, message))
 
     async def export() -> None:
-        data = json.dumps(table.game_file(), indent=2, ensure_ascii=False).encode()
+        data = json_text(table.game_file(), indent=2).encode()
         await ft.FilePicker().save_file(file_name=f"{table.kind}-{table.id}.json",
                                         src_bytes=data)
 

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from hypothesis import strategies as st
+
 from scorer.forest_shuffle import ForestShuffleFile, build_game, score
-from scorer.forest_shuffle.models import MIN_PLAYERS
+from scorer.forest_shuffle.catalog import load_catalog, split_cards
+from scorer.forest_shuffle.models import MAX_PLAYERS, MIN_PLAYERS
 from scorer.sheet import ScoreSheet
 
 NAMES = ["Ann", "Bob", "Cas", "Dee", "Eve"]
@@ -65,3 +68,41 @@ def saplings(n: int, **slots: Any) -> list[dict[str, Any]]:
 
 def trees(species: str, n: int, **slots: Any) -> list[dict[str, Any]]:
     return [tree(species, **slots) for _ in range(n)]
+
+
+# Random legal base-game tables, dealt from the physical cards: trees, then split cards' halves
+# put where they belong (shared slots only where the cards allow it).
+_BASE = load_catalog()
+_TREES = [s.id for s in _BASE.in_box("base") if s.kind == "tree" for _ in range(s.copies("base"))]
+_SPLIT = [c for c in split_cards() if c.box == "base"]
+_STACKABLE = {"european_hare": None, "common_toad": 2}  # species -> most cards in one slot
+
+
+def _add(entry: dict, slot: str, half: Any) -> None:
+    new = {"card": half.species, "symbol": half.tree_symbol}
+    held = entry.get(slot)
+    if held is None:
+        entry[slot] = new
+        return
+    cards = held if isinstance(held, list) else [held]
+    limit = _STACKABLE.get(half.species, 1)
+    if all(c["card"] == half.species for c in cards) and (limit is None or len(cards) < limit):
+        entry[slot] = [*cards, new]
+
+
+@st.composite
+def tables(draw: st.DrawFn) -> dict[str, Any]:
+    rnd = draw(st.randoms(use_true_random=False))
+    players = rnd.randint(MIN_PLAYERS, MAX_PLAYERS)
+    trees, split = rnd.sample(_TREES, len(_TREES)), rnd.sample(_SPLIT, len(_SPLIT))
+    forests: list[list[dict[str, Any]]] = []
+    for _ in range(players):
+        hosts = [trees.pop() for _ in range(rnd.randint(0, 8))] + ["sapling"] * rnd.randint(1, 2)
+        forests.append([{"tree": host} for host in hosts])
+    for physical in split[:rnd.randint(0, len(split))]:
+        half = rnd.choice(physical.halves)
+        entry = rnd.choice(rnd.choice(forests))
+        _add(entry, half.side, half)
+    return {"version": 1, "game": "forest-shuffle",
+            "players": [{"name": NAMES[i], "cave": rnd.randint(0, 6), "forest": forest}
+                        for i, forest in enumerate(forests)]}

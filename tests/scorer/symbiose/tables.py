@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import copy
 
-from scorer.symbiose.models import Card, SymbioseGame, parse_card_text
+from hypothesis import strategies as st
+
+from scorer.symbiose.models import ANIMALS, SEASONS, Card, SymbioseGame, parse_card_text
 
 FILLER = "snail/blue/1"  # fixed points, and no test counts snails or blue
 NAMES = ("Ann", "Bob", "Cas", "Dee")
@@ -60,4 +62,33 @@ def valid_table(players: int = 3, mode: str | None = None) -> dict:
     if players == 2:
         data["river"] = [c for row in _VALID_PONDS[2] for c in row]
         data["river_left_of"] = "Ann"
+    return data
+
+
+# One deck with the rulebook's counts: 12/10/8/6 per animal and per season.
+DECK = [(animal, season)
+        for animal, row in zip(ANIMALS, ((4, 3, 3, 2), (4, 3, 2, 1), (2, 2, 2, 2), (2, 2, 1, 1)),
+                               strict=True)
+        for season, copies in zip(SEASONS, row, strict=True) for _ in range(copies)]
+
+rules = st.one_of(st.integers(1, 9).map(str),
+                  st.tuples(st.integers(1, 5), st.sampled_from(ANIMALS + SEASONS))
+                  .map(lambda rule: f"{rule[0]}x{rule[1]}"))
+
+
+@st.composite
+def tables(draw: st.DrawFn) -> dict:
+    """Random legal tables of every mode, dealt from one deck."""
+    mode = draw(st.sampled_from(["standard", "standard", "duel", "team"]))
+    players = {"duel": 2, "team": 4}.get(mode) or draw(st.integers(3, 4))
+    needed = players * 8 + (8 if mode == "duel" else 0)
+    deck = draw(st.permutations(DECK))[:needed]
+    cards = [f"{a}/{s}/{draw(rules)}" for a, s in deck]
+    data = {"version": 1, "game": "symbiose", "mode": mode,
+            "players": [{"name": NAMES[i], "pond": [cards[i * 8:i * 8 + 4],
+                                                    cards[i * 8 + 4:i * 8 + 8]]}
+                        for i in range(players)]}
+    if mode == "duel":
+        data["river"] = cards[-8:]
+        data["river_left_of"] = draw(st.sampled_from(NAMES[:2]))
     return data

@@ -33,10 +33,14 @@ def test_card_syntax_errors_name_the_card_and_its_place(text, key, params):
         ("players[1].pond[0][3]", key, params)]
 
 
-def test_cards_are_read_case_insensitively():
+@pytest.mark.parametrize("text", ["Frog/Pink/2xPink", " frog/pink/2xpink", "frog/pink/2xpink\n"])
+def test_a_card_is_written_as_the_contract_and_the_schema_write_it(text):
+    """Lower case, no spaces (GAME_FILES.md, and the JSON Schema's pattern): the problem says
+    how to write it."""
     data = valid_table(3)
-    data["players"][0]["pond"][0][0] = "Frog/Pink/2xPink"
-    assert check(data)[1] == []
+    data["players"][0]["pond"][0][0] = text
+    assert problems_of(data) == [("players[0].pond[0][0]", "symbiose.card_spelling")]
+    assert check(data)[1][0].params["written"] == "frog/pink/2xpink"
 
 
 def test_object_form_is_accepted_and_checked():
