@@ -1,19 +1,20 @@
 """Accessibility and layout of every screen, in Chromium on the smallest phone (320 x 700), in
-light and dark and with the browser's text at 200 %, checked on Flutter's semantics DOM and on
-the pixels it painted:
+light and in dark with the browser's text at 200 %, checked on Flutter's semantics DOM and on the
+pixels it painted:
 
 * every control a screen reader can land on (button, link, checkbox, textbox, tab, ...) has a
   name;
-* nothing lies outside the screen's width, and no text is cut off by the edge of the screen or of
-  a list (at 200 % too: Flutter web takes the browser's text size from the root font size, which
-  the test sets, and checks that a line of text is then twice as tall);
-* text and chip outlines stand out from what is behind them: WCAG AA, 4.5:1 for text, 3:1 for
-  the outline of a chip or tile, measured on the screenshot's pixels. Pixels, not the theme's
-  declared colours, because what the phone shows is what counts: a colour set on one control,
-  an opacity or a tinted fill all end up there, and the theme's colours are computed from a seed
-  by Flutter, out of Python's sight.
+* nothing lies outside the screen's width, and nothing runs off the right side of the screen or
+  of a list (rows run left to right). At 200 % too: Flutter web takes the browser's text size
+  from the root font size, which the test sets; a test checks that a line is then twice as tall.
+  Not seen: words cut at the bottom of a box of fixed height, or squeezed a letter a line;
+* what a screen shows stands out from what is behind it (WCAG AA): 4.5:1 for text, 3:1 for a
+  control's words or icon and for the outline of a selected chip or tile; disabled controls
+  are exempt. Measured on the screenshot's pixels, not the theme's declared colours: what the
+  phone shows is what counts (a colour set on one control, an opacity, a tinted fill), and the
+  theme's colours are computed from a seed by Flutter, out of Python's sight.
 
-Screens come from games stored before the server starts: a full table of each game still being
+Screens come from games stored before the server starts: a table of each game still being
 entered, and a finished one of each. A screen is reached by its route (Flutter's router follows
 the browser's history, as on a back gesture) and, for sheets and menus, by the taps that open
 them. Screenshots of every screen go to the shots folder (tests/e2e/conftest.py)."""
