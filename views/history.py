@@ -54,7 +54,7 @@ def HistoryScreen(game: str = "", player: str = "") -> ft.View:
                for index, name in enumerate(app.history.players())]
     controls: list[ft.Control] = [
         ft.Row(games, wrap=True, spacing=8, run_spacing=8),
-        ft.Row(players, scroll=ft.ScrollMode.AUTO, spacing=8),
+        labelled("player-filters", ft.Row(players, scroll=ft.ScrollMode.AUTO, spacing=8)),
     ]
     if results:
         controls.append(section(app.t("history.count", count=len(results))))

@@ -20,7 +20,8 @@ def Home() -> ft.View:
     finished = app.history.results()[:RECENT]
     controls: list[ft.Control] = [section(app.t("home.games"))]
     controls += [GameTile(game) for game in GAMES]  # ids only: no game is loaded for home
-    controls.append(ft.Row([NavButton(*item) for item in NAVIGATION], spacing=8))
+    controls.append(ft.Row([NavButton(*item) for item in NAVIGATION], spacing=8, wrap=True,
+                           run_spacing=8))
     if active:
         controls.append(section(app.t("home.continue")))
         controls += [RecordTile(record) for record in active]
@@ -43,7 +44,7 @@ NAVIGATION = (("history", ft.Icons.HISTORY), ("players", ft.Icons.PEOPLE),
 def NavButton(target: str, icon: str) -> ft.Control:
     app = use_app()
     return labelled(f"nav-{target}", ft.OutlinedButton(
-        app.t(f"home.nav.{target}"), icon=icon, height=TAP, expand=True,
+        app.t(f"home.nav.{target}"), icon=icon, height=TAP,
         style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8)),
         on_click=do(app.go, f"/{target}")))
 

@@ -115,7 +115,7 @@ def NewGame(game: GameViews, rematch: Table | None) -> ft.View:
                          do(seat, tuple(n for i, n in enumerate(new.names) if i != index)))
                  for index, name in enumerate(new.names)]
     if new.names:
-        controls.append(seating(list(new.names), _caption(app, new), _partners(new)))
+        controls.append(seating(list(new.names), _caption(app, new), _partners(new), app.width))
     controls += _variant_controls(app, new, set_new)
     if new.setup.boxes:
         controls += [section(app.t("new.boxes")), ft.Row(

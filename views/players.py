@@ -87,9 +87,10 @@ def GameStats(stats: Stats) -> ft.Control:
         ("best", str(stats.best)), ("worst", str(stats.worst)),
         ("last_played", when(stats.last_played, app.lang)),
     ]
-    rows = [ft.Row([text(app.t(f"players.{what}"), expand=True,
-                         color=ft.Colors.ON_SURFACE_VARIANT),
-                    text(value, weight=ft.FontWeight.W_600)])
+    # A figure that does not fit beside its name (large text) goes below it.
+    rows = [ft.Row([text(app.t(f"players.{what}"), color=ft.Colors.ON_SURFACE_VARIANT),
+                    text(value, weight=ft.FontWeight.W_600)],
+                   wrap=True, alignment=ft.MainAxisAlignment.SPACE_BETWEEN)
             for what, value in figures]
     title = ft.Row([icon_image(stats.kind, 28), text(app.t(f"game.{stats.kind}"), size=17,
                                                      weight=ft.FontWeight.W_600)], spacing=10)
@@ -127,10 +128,11 @@ def Rename(name: str) -> ft.Control:
 
     field = labelled("rename-field", typed.field(
         label=app.t("players.new_name"), max_length=MAX_NAME_LENGTH, on_submit=rename,
-        error=problem or None, dense=True, expand=True))
-    controls: list[ft.Control] = [ft.Row([field, labelled("rename", ft.FilledButton(
-        app.t("players.rename"), height=TAP, on_click=rename))], spacing=8,
-        vertical_alignment=ft.CrossAxisAlignment.START)]
+        error=problem or None, dense=True))
+    # The field the whole width (its counter too, in large text), the button below.
+    controls: list[ft.Control] = [field, ft.Row([labelled("rename", ft.FilledButton(
+        app.t("players.rename"), height=TAP, on_click=rename))],
+        alignment=ft.MainAxisAlignment.END)]
     if others:
         controls += [text(app.t("players.same_person"), size=13,
                           color=ft.Colors.ON_SURFACE_VARIANT),

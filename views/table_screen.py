@@ -14,6 +14,7 @@ from views.access import shown_code
 from views.model import Table, use_table
 from views.session import AppSession, use_app
 from views.store import Seat
+from views.widgets.action_bar import action_bar
 from views.widgets.common import TAP, do, labelled, section, text
 from views.widgets.confirm import confirm
 from views.widgets.top_bar import top_bar
@@ -104,16 +105,16 @@ def TableActions(table: Table) -> ft.BottomAppBar:
     async def play() -> None:
         await app.go(table.route)
 
-    buttons = [labelled("enter-cards", ft.FilledButton(
-        app.t("table.enter"), icon=ft.Icons.EDIT, height=TAP, on_click=play))]
+    buttons: list[tuple[ft.Control, str | None]] = [(labelled("enter-cards", ft.FilledButton(
+        app.t("table.enter"), icon=ft.Icons.EDIT, height=TAP, on_click=play)),
+        app.t("table.enter"))]
     if not table.finished:
         buttons += [
-            labelled("finish-game", ft.OutlinedButton(
+            (labelled("finish-game", ft.OutlinedButton(
                 app.t("table.finish"), icon=ft.Icons.FLAG, height=TAP,
-                on_click=do(confirm, app, "table.finish", finish))),
-            labelled("close-table", ft.IconButton(
+                on_click=do(confirm, app, "table.finish", finish))), app.t("table.finish")),
+            (labelled("close-table", ft.IconButton(
                 ft.Icons.LOCK, tooltip=app.t("table.close"), width=TAP, height=TAP,
-                on_click=do(confirm, app, "table.close", close))),
+                on_click=do(confirm, app, "table.close", close))), None),
         ]
-    return ft.BottomAppBar(ft.Row(buttons, alignment=ft.MainAxisAlignment.SPACE_EVENLY),
-                           height=72)
+    return action_bar(buttons, app.width)

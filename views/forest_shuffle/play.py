@@ -247,11 +247,11 @@ def _quick_trees(boxes: tuple[str, ...], taps: Taps) -> ft.Control:
     and the sapling are also one tap away here."""
     app = use_app()
     trees = [s.id for s in choices(WHOLE, boxes) if s.kind == "tree"]
-    return ft.Row([labelled("add-tree", ft.FilledButton(
+    return labelled("quick-trees", ft.Row([labelled("add-tree", ft.FilledButton(
         app.t("forest.add_tree"), icon=ft.Icons.PARK, height=TAP,
         on_click=do(taps.open_sheet, -1, WHOLE))),
         *[pill(f"quick-{tree}", species_name(tree, app.lang), do(taps.add_tree, tree))
-          for tree in [*trees, SAPLING]]], spacing=6, scroll=ft.ScrollMode.AUTO)
+          for tree in [*trees, SAPLING]]], spacing=6, scroll=ft.ScrollMode.AUTO))
 
 
 QuickTrees = ft.memo(ft.component(_quick_trees))

@@ -12,7 +12,7 @@ from scorer import ScoreEvent
 from scorer.fossil.models import Adjust, Card, Evaluate, Exchange, LogEvent, Move, card_of
 from views.fossil.model import track
 from views.i18n import scorer_text, ui
-from views.widgets.common import icon_image, labelled, text
+from views.widgets.common import icon_image, labelled, named, text
 
 TILE_W = 112
 
@@ -48,8 +48,8 @@ def FossilTile(identifier: str, fossil: str, lang: str, on_pick: Callable[[str],
                        bgcolor=ft.Colors.PRIMARY_CONTAINER if chosen else None,
                        border=ft.Border.all(2, ft.Colors.PRIMARY if chosen
                                             else ft.Colors.OUTLINE_VARIANT))
-    return ft.Semantics(identifier=identifier, label=f"{name}, {note}" if note else name,
-                        button=True, selected=chosen, disabled=not usable, content=box)
+    return named(ft.Semantics(identifier=identifier, label=f"{name}, {note}" if note else name,
+                              button=True, selected=chosen, disabled=not usable, content=box))
 
 
 MemoTile = ft.memo(FossilTile)
@@ -86,8 +86,8 @@ def ScoreTile(index: int, name: str, points: int, lang: str, mover: bool, skips:
     label = ui("fossil.score_label", lang, name=name, points=points, track=track(points))
     if skips:
         label += ", " + ui("fossil.skips", lang)
-    return ft.Semantics(identifier=f"score-{index}", label=label, button=True, selected=mover,
-                        content=box)
+    return named(ft.Semantics(identifier=f"score-{index}", label=label, button=True,
+                              selected=mover, content=box))
 
 
 @ft.component

@@ -21,7 +21,7 @@ from views.i18n import ui
 from views.session import use_app
 from views.symbiose.card_face import SEASON_COLORS, card_face, describe, parse, term
 from views.symbiose.model import DECK, Slot, SymbioseTable
-from views.widgets.common import TAP, icon_image, labelled, pill, section, text
+from views.widgets.common import TAP, icon_image, labelled, named, pill, section, text
 
 FIXED = "fixed"
 POINTS = tuple(range(1, 11))
@@ -89,7 +89,7 @@ def CardSheet(table: SymbioseTable, cursor: Slot, place: Callable[[str], None]) 
         section(app.t("sheet.known")),
         pill("hide-placed", app.t("sheet.hide_placed"), lambda: set_hide_placed(not hide_placed),
              selected=hide_placed)],
-        alignment=ft.MainAxisAlignment.SPACE_BETWEEN)]
+        alignment=ft.MainAxisAlignment.SPACE_BETWEEN, wrap=True, run_spacing=8)]
     if shown:
         rows = math.ceil(len(shown) / 4)
         controls.append(labelled("known-cards", ft.Container(ft.Column([ft.Row(
@@ -134,9 +134,9 @@ def KnownCard(card: str, place: Callable[[str], None]) -> ft.Control:
     so a second tap the phone sent before it showed the next tile selected (a double tap) finds
     no control and places nothing. Another phone's taps leave it alone."""
     app = use_app()
-    return labelled(f"known-{card}", card_face(
+    return named(labelled(f"known-{card}", card_face(
         card, width=KNOWN_W, height=KNOWN_H, on_click=lambda: place(card)),
-        label=capitalised(describe(card, app.lang)), button=True)
+        label=capitalised(describe(card, app.lang)), button=True))
 
 
 def capitalised(words: str) -> str:
@@ -180,8 +180,8 @@ def Square(part: str, value: Any, label: str, selected: bool,
                        border=ft.Border.all(3 if selected else 1, ft.Colors.PRIMARY
                                             if selected else ft.Colors.OUTLINE_VARIANT),
                        on_click=lambda: choose(part, value))
-    return ft.Semantics(identifier=f"{part}-{value}", label=label, button=True,
-                        selected=selected, content=box, expand=True)
+    return named(ft.Semantics(identifier=f"{part}-{value}", label=label, button=True,
+                              selected=selected, content=box, expand=True))
 
 
 def square_content(part: str, value: Any, label: str) -> ft.Control:

@@ -14,7 +14,7 @@ from views.i18n import ui
 from views.session import use_app
 from views.symbiose.card_face import card_face, describe, parse
 from views.symbiose.model import Owner, Slot, SymbioseTable
-from views.widgets.common import text
+from views.widgets.common import named, text
 
 TILE_W, TILE_H, GAP = 84, 88, 6  # px: a tile at its largest, and between tiles
 MARGIN = 16  # px: the screen's padding around the pond
@@ -117,8 +117,8 @@ def tile_face(table: SymbioseTable, slot: Slot, card: str | None, selected: bool
                          on_click=tapped)
         label = ui("pond.tile", lang, where=where, card=describe(card, lang),
                    points=scored(card, points, lang))
-    return ft.Semantics(identifier=tile_id(slot), label=label, button=True, selected=selected,
-                        content=face)
+    return named(ft.Semantics(identifier=tile_id(slot), label=label, button=True,
+                              selected=selected, content=face))
 
 
 def scored(card: str, points: int | None, lang: str) -> str:

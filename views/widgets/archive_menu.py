@@ -52,8 +52,7 @@ def ArchiveMenu(on_imported: Callable[[], None] | None = None) -> ft.Control:
             content=labelled(identifier, ft.Row([ft.Icon(icon), text(app.t(key))], spacing=12),
                              label=app.t(key), button=True),
             height=TAP, on_click=action)
-            for identifier, icon, key, action in items]), label=app.t("archive.menu"),
-        button=True)
+            for identifier, icon, key, action in items]))
 
 
 def export_file(app: AppSession, kind: str) -> tuple[str, bytes]:

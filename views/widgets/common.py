@@ -14,16 +14,32 @@ TAP = 48  # minimum tap target
 NAME_CHIP = 150  # px: a player's chip at its widest; a longer name ends in an ellipsis, px
 
 
+# Controls that are one button: a screen reader lands on their tappable node, which must carry
+# the name (merged, below).
+BUTTONS = (ft.IconButton, ft.Button, ft.FilledButton, ft.FilledTonalButton, ft.OutlinedButton,
+           ft.TextButton, ft.PopupMenuButton)
+
+
 def labelled(identifier: str, control: ft.Control, label: str | None = None,
-             button: bool = False) -> ft.Semantics:
+             button: bool = False) -> ft.Control:
     """A stable id for tests (flt-semantics-identifier on the web) and a name for screen readers.
 
     An IconButton's tooltip is not its accessible name on the web (the button node stays
-    nameless), so an IconButton is named by its tooltip here unless a label is given."""
-    if label is None and isinstance(control, ft.IconButton) and isinstance(control.tooltip, str):
+    nameless), so an IconButton is named by its tooltip here unless a label is given; a button
+    is merged with its name into one node (see `named`)."""
+    if label is None and isinstance(control, ft.IconButton | ft.PopupMenuButton) \
+            and isinstance(control.tooltip, str):
         label, button = control.tooltip, True
-    return ft.Semantics(identifier=identifier, label=label, button=button or None,
-                        content=control)
+    node = ft.Semantics(identifier=identifier, label=label, button=button or None,
+                        disabled=control.disabled or None, content=control)
+    return ft.MergeSemantics(node) if isinstance(control, BUTTONS) else node
+
+
+def named(node: ft.Control) -> ft.MergeSemantics:
+    """A tappable control and its name as one semantics node. Flutter gives the tappable part
+    (an InkWell, a button) a node of its own inside the named one; on the web that inner node
+    is the one a screen reader lands on, and it would have no name."""
+    return ft.MergeSemantics(node)
 
 
 def text(value: str, **style) -> ft.Text:
@@ -38,7 +54,7 @@ def pill(identifier: str, label: str, on_click: Callable | None, *, selected: bo
          leading: ft.Control | None = None, color: str | None = None,
          tooltip: str | None = None, width: float | None = None,
          max_width: float | None = None, disabled: bool = False,
-         said: str | None = None) -> ft.Semantics:
+         said: str | None = None) -> ft.MergeSemantics:
     """A chip-like toggle at least 48 px high; `color` tints it (season chips). Selecting it
     changes colours only, never its size, so the chips beside it stay under the thumb.
     `width`: a fixed width (a one-digit caption is otherwise narrower than a tap target);
@@ -59,8 +75,8 @@ def pill(identifier: str, label: str, on_click: Callable | None, *, selected: bo
         border=border, border_radius=24, opacity=0.38 if disabled else 1,
         bgcolor=color or (ft.Colors.PRIMARY_CONTAINER if selected else None),
         on_click=on_click, tooltip=tooltip, ink=not disabled, disabled=disabled)
-    return ft.Semantics(identifier=identifier, label=said or label, button=True,
-                        selected=selected, disabled=disabled or None, content=box)
+    return named(ft.Semantics(identifier=identifier, label=said or label, button=True,
+                              selected=selected, disabled=disabled or None, content=box))
 
 
 def section(title: str) -> ft.Text:

@@ -16,6 +16,7 @@ from views.bgstats import SUFFIX, play_bytes
 from views.i18n import scorer_language
 from views.model import Table
 from views.session import AppSession, use_app
+from views.widgets.action_bar import action_bar
 from views.widgets.common import TAP, do, labelled, text
 
 LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1")
@@ -67,13 +68,13 @@ def SheetActions(table: Table, sheet: ScoreSheet) -> ft.BottomAppBar:
 
     # Narrow padding: three buttons fit a 390 px phone in every language ("Exportieren").
     narrow = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12))
-    buttons = [labelled(identifier, ft.OutlinedButton(
+    buttons: list[tuple[ft.Control, str | None]] = [(labelled(identifier, ft.OutlinedButton(
         app.t(f"result.{identifier}"), icon=icon, on_click=do(action), style=narrow,
-        height=TAP)) for identifier, icon, action in actions]
-    buttons.insert(1, export_menu(app, [("export-file", "export.file", export),
-                                        ("export-bgstats", "export.bgstats", export_bgstats)]))
-    return ft.BottomAppBar(content=ft.Row(buttons, alignment=ft.MainAxisAlignment.SPACE_EVENLY),
-                           height=72)
+        height=TAP)), app.t(f"result.{identifier}")) for identifier, icon, action in actions]
+    buttons.insert(1, (export_menu(app, [("export-file", "export.file", export),
+                                         ("export-bgstats", "export.bgstats", export_bgstats)]),
+                       app.t("result.export")))
+    return action_bar(buttons, app.width)
 
 
 def export_menu(app: AppSession, choices: list[tuple[str, str, Callable]]) -> ft.Control:
@@ -112,7 +113,8 @@ def share_sheet(app: AppSession, message: str) -> ft.BottomSheet:
         text(app.t("share.title"), size=18, weight=ft.FontWeight.BOLD),
         text(app.t("share.how"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
         labelled("share-text", ft.TextField(value=message, read_only=True, multiline=True,
-                                            min_lines=4, max_lines=12, text_size=13),
+                                            min_lines=4, max_lines=12, text_size=13,
+                                            label=app.t("share.title")),
                  label=message),
         ft.Row(buttons, alignment=ft.MainAxisAlignment.END),
     ], tight=True, spacing=10, scroll=ft.ScrollMode.AUTO), padding=16), scrollable=True,
