@@ -380,6 +380,24 @@ def test_the_browsers_text_size_scales_the_apps_text(seeded_server, browser):
     assert heights[1] / heights[0] == pytest.approx(TEXT_SIZE, rel=0.1), heights
 
 
+def test_the_totals_bar_grows_with_the_text(seeded_server, browser):
+    """A bar of fixed height cuts its text at 200 % (its box stays put, so the survey below
+    does not see it): a total's chip is twice as tall, and wholly on the screen."""
+    server, seeded = seeded_server
+    boxes = []
+    for scaled in (False, True):
+        context = phone_context(browser, viewport=SMALL)
+        if scaled:
+            context.add_init_script(SCALE_TEXT)
+        phone = Phone.open(context, server.url + f"symbiose/{seeded.playing['symbiose']}")
+        chip = phone.by_id("total-0")
+        expect(chip).to_be_attached()
+        boxes.append(chip.bounding_box())
+        context.close()
+    assert boxes[1]["height"] / boxes[0]["height"] == pytest.approx(TEXT_SIZE, rel=0.1), boxes
+    assert boxes[1]["y"] + boxes[1]["height"] <= SMALL["height"], boxes
+
+
 @pytest.mark.parametrize(("theme", "text_size"), [
     pytest.param("light", 1.0, id="light"),
     # Layout does not depend on the theme, nor contrast on the text's size: dark at 200 %.

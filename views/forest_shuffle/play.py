@@ -165,7 +165,7 @@ def Play(table: ForestTable) -> ft.View:
         await app.go(f"{table.route}/sheet")
 
     complete = table.complete
-    view = ft.View(route=table.route, appbar=entry_bar(
+    view = ft.View(route=table.route, padding=0, spacing=0, appbar=entry_bar(
         app, table.route, app.t("game.forest-shuffle"),
         actions=[labelled("undo", ft.IconButton(
                      ft.Icons.UNDO, tooltip=app.t("entry.undo"),
@@ -202,13 +202,15 @@ def Play(table: ForestTable) -> ft.View:
                                          expand=True), taps.step),
                      expand=True, padding=ft.Padding.symmetric(horizontal=8)),
     ], expand=True, spacing=8, visible=ui.picking is None)
-    view.controls = [body]
+    shown: list[ft.Control] = [body]
     if ui.last_sheet is not None:
-        view.controls.append(ft.Container(SpeciesSheet(
+        shown.append(ft.Container(SpeciesSheet(
             table.boxes, ui.last_sheet, _sheet_title(app, ui.last_sheet), ui.query, taps,
             key="species-sheet"), expand=True, padding=8, visible=ui.picking is not None))
     totals = totals_of(live.sheet, app.t) if live.sheet is not None else ()
-    view.bottom_appbar = TotalsBar(totals, open_score_sheet if complete else None)
+    # The view's own padding, around all but the totals bar, which spans the screen.
+    view.controls = [ft.Container(ft.Column(shown, spacing=10), expand=True, padding=10),
+                     TotalsBar(totals, open_score_sheet if complete else None)]
     return view
 
 

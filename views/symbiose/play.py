@@ -82,7 +82,7 @@ def Play(table: SymbioseTable) -> ft.View:
                              width=TAP, height=TAP, disabled=not table.complete,
                              on_click=finish)
     return ft.View(
-        route=table.route, padding=0,
+        route=table.route, padding=0, spacing=0,
         appbar=entry_bar(app, table.route, app.t("game.symbiose"),
                        actions=[labelled("undo", undo), labelled("open-sheet", to_sheet)]),
         controls=[swipeable(ft.Column([
@@ -91,9 +91,8 @@ def Play(table: SymbioseTable) -> ft.View:
                          padding=ft.Padding.only(left=8, right=8, top=8)),
             ft.Container(ft.Column(lower, spacing=8, scroll=ft.ScrollMode.AUTO), expand=True,
                          padding=ft.Padding.symmetric(horizontal=12)),
-        ], expand=True, spacing=8), step)],
-        bottom_appbar=TotalsBar(totals_of(live.sheet, app.t),
-                                finish if table.complete else None))
+        ], expand=True, spacing=8), step),
+            TotalsBar(totals_of(live.sheet, app.t), finish if table.complete else None)])
 
 
 def first_shown(app: AppSession, table: SymbioseTable, cursor: Slot | None) -> tuple:

@@ -37,8 +37,11 @@ def totals_of(sheet: ScoreSheet, t: Callable[..., str]) -> tuple[Total, ...]:
 
 
 @ft.component
-def TotalsBar(totals: tuple[Total, ...], on_finish: Callable | None) -> ft.BottomAppBar:
-    """`on_finish` None: the table is not complete, so there is no sheet to go to yet."""
+def TotalsBar(totals: tuple[Total, ...], on_finish: Callable | None) -> ft.Container:
+    """`on_finish` None: the table is not complete, so there is no sheet to go to yet.
+
+    The last of the view's controls, not its bottom_appbar: Flutter's BottomAppBar has a fixed
+    height, which cuts the numbers when the phone's text is large; this bar grows with them."""
     app = use_app()
     chips = ft.Row([TotalChip(total) for total in totals], scroll=ft.ScrollMode.AUTO,
                    expand=True, spacing=4)
@@ -47,8 +50,9 @@ def TotalsBar(totals: tuple[Total, ...], on_finish: Callable | None) -> ft.Botto
         row.append(labelled("finish", ft.FilledButton(
             app.t("entry.score_sheet"), icon=ft.Icons.LEADERBOARD, on_click=on_finish,
             height=TAP)))
-    return ft.BottomAppBar(content=ft.Row(row), height=72,
-                           padding=ft.Padding.symmetric(horizontal=8, vertical=4))
+    # The colour and height (72 px at 100 %) of a BottomAppBar.
+    return ft.Container(ft.Row(row), bgcolor=ft.Colors.SURFACE_CONTAINER,
+                        padding=ft.Padding.symmetric(horizontal=8, vertical=12))
 
 
 @ft.component
