@@ -45,8 +45,9 @@ def TableScreen(table: Table) -> ft.View:
     controls: list[ft.Control] = []
     if not code and not table.finished:
         controls += [text(app.t("table.closed"), size=15), labelled("open-table", ft.FilledButton(
-            app.t("table.open"), icon=ft.Icons.LOCK_OPEN, height=TAP,
-            on_click=do(app.access.reopen, table.id)))]
+            app.t("table.open"), icon=ft.Icons.LOCK_OPEN, on_click=do(app.access.reopen, table.id),
+            # Not a fixed height: at a large text size its words wrap (48 px high at 100 %).
+            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=24, vertical=14))))]
     if code:
         controls += [
             text(app.t("table.how"), size=15),

@@ -49,7 +49,8 @@ def ArchiveMenu(on_imported: Callable[[], None] | None = None) -> ft.Control:
     return labelled("archive-menu", ft.PopupMenuButton(
         icon=ft.Icons.IMPORT_EXPORT, tooltip=app.t("archive.menu"), width=TAP, height=TAP,
         items=[ft.PopupMenuItem(
-            content=labelled(identifier, ft.Row([ft.Icon(icon), text(app.t(key))], spacing=12),
+            content=labelled(identifier, ft.Row([ft.Icon(icon), text(app.t(key), expand=True)],
+                                                      spacing=12),
                              label=app.t(key), button=True),
             height=TAP, on_click=action)
             for identifier, icon, key, action in items]))
