@@ -88,7 +88,7 @@ def CardSheet(table: SymbioseTable, cursor: Slot, place: Callable[[str], None]) 
     controls: list[ft.Control] = [ft.Row([
         section(app.t("sheet.known")),
         pill("hide-placed", app.t("sheet.hide_placed"), lambda: set_hide_placed(not hide_placed),
-             selected=hide_placed)],
+             selected=hide_placed, wraps=True)],
         alignment=ft.MainAxisAlignment.SPACE_BETWEEN, wrap=True, run_spacing=8)]
     if shown:
         rows = math.ceil(len(shown) / 4)

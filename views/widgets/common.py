@@ -54,23 +54,31 @@ def pill(identifier: str, label: str, on_click: Callable | None, *, selected: bo
          leading: ft.Control | None = None, color: str | None = None,
          tooltip: str | None = None, width: float | None = None,
          max_width: float | None = None, disabled: bool = False,
-         said: str | None = None) -> ft.MergeSemantics:
+         said: str | None = None, wraps: bool = False) -> ft.MergeSemantics:
     """A chip-like toggle at least 48 px high; `color` tints it (season chips). Selecting it
     changes colours only, never its size, so the chips beside it stay under the thumb.
     `width`: a fixed width (a one-digit caption is otherwise narrower than a tap target);
     `max_width`: the most a long label may take (a 40-character name): it then ends in an
     ellipsis, and screen readers still get all of it; `said`: what screen readers hear
-    instead of the label, where the chip shows more than words (a problem dot)."""
+    instead of the label, where the chip shows more than words (a problem dot); `wraps`: a
+    long label (a sentence, not a name) wraps onto more lines, the chip growing taller, where
+    the phone's text is too large for one line."""
     border = ft.Border.all(2, ft.Colors.PRIMARY if selected else ft.Colors.OUTLINE_VARIANT)
     squeezed = max_width is not None and len(label) > max_width / 10
     caption = text(label, size=15, color=ft.Colors.BLACK if color else None,
-                   weight=ft.FontWeight.W_600 if selected else None, max_lines=1,
-                   overflow=ft.TextOverflow.ELLIPSIS, expand=True if squeezed else None)
-    content = ft.Row([leading, caption] if leading else [caption], spacing=6,
+                   weight=ft.FontWeight.W_600 if selected else None,
+                   max_lines=None if wraps else 1,
+                   overflow=ft.TextOverflow.CLIP if wraps else ft.TextOverflow.ELLIPSIS,
+                   expand=True if squeezed or wraps else None, expand_loose=wraps)
+    # A wrapping chip has no fixed height: an empty strut as tall as a tap target keeps it
+    # that tall at least (in place of 6 px of its padding, the row's spacing after the strut).
+    strut = [ft.Container(width=0, height=TAP)] if wraps else []
+    content = ft.Row([*strut, leading, caption] if leading else [*strut, caption], spacing=6,
                      tight=not squeezed, vertical_alignment=ft.CrossAxisAlignment.CENTER,
                      alignment=ft.MainAxisAlignment.CENTER)
     box = ft.Container(
-        content, height=TAP, padding=ft.Padding.symmetric(horizontal=14),
+        content, height=None if wraps else TAP,
+        padding=ft.Padding.only(left=8 if wraps else 14, right=14),
         width=max_width if squeezed else width,
         border=border, border_radius=24, opacity=0.38 if disabled else 1,
         bgcolor=color or (ft.Colors.PRIMARY_CONTAINER if selected else None),
