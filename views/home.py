@@ -9,7 +9,16 @@ from views.history import ResultTile
 from views.registry import GAMES
 from views.session import use_app
 from views.store import GameRecord
-from views.widgets.common import TAP, do, icon_image, labelled, section, text
+from views.widgets.common import (
+    TAP,
+    TILE_PADDING,
+    TILE_SPACING,
+    do,
+    icon_image,
+    labelled,
+    section,
+    text,
+)
 from views.widgets.top_bar import settings_action, top_bar
 
 
@@ -58,6 +67,7 @@ def GameTile(game: str) -> ft.Control:
         title=text(name, size=18, weight=ft.FontWeight.W_600),
         subtitle=text(app.t("home.new_game")),
         trailing=ft.Icon(ft.Icons.ADD_CIRCLE), min_height=TAP + 16,
+        content_padding=TILE_PADDING, horizontal_spacing=TILE_SPACING,
         on_click=do(app.go, f"/new/{game}"))
     return labelled(f"game-{game}", ft.Card(tile), label=name, button=True)
 
