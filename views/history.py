@@ -15,7 +15,17 @@ from views.registry import GAMES
 from views.results import Result
 from views.session import AppSession, use_app
 from views.widgets.archive_menu import ArchiveMenu
-from views.widgets.common import TAP, do, icon_image, labelled, pill, section, text
+from views.widgets.common import (
+    TAP,
+    TILE_PADDING,
+    TILE_SPACING,
+    do,
+    icon_image,
+    labelled,
+    pill,
+    section,
+    text,
+)
 from views.widgets.top_bar import top_bar
 
 
@@ -91,7 +101,8 @@ def ResultTile(result: Result, route: str, on_delete=None) -> ft.Control:
             text(moment, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
             text(ranking, max_lines=3, overflow=ft.TextOverflow.ELLIPSIS),
         ], spacing=2, tight=True),
-        trailing=delete, min_height=TAP, on_click=do(app.go, route))
+        trailing=delete, min_height=TAP, on_click=do(app.go, route),
+        content_padding=TILE_PADDING, horizontal_spacing=TILE_SPACING)
     return labelled(f"past-{result.game_id}", ft.Card(tile),
                     label=f"{heading}, {moment}: {ranking.replace(NBSP, ' ')}", button=True)
 
@@ -101,7 +112,8 @@ NBSP = "\u00a0"
 
 def ranking_text(result: Result) -> str:
     """'1. Ann 45 · 1. Bob 45 · 3. Cas 42'; a team game by teams: '1. Ann + Cas 93 · …'.
-    No-break spaces keep each entry on one line."""
+    A no-break space keeps each total with its name: the line may break between words, but
+    never inside or before a number (a phone's large text leaves room for a few words a line)."""
     entries, seen = [], set()
     for seat in result.ranked:
         if seat.name in seen:
@@ -109,7 +121,7 @@ def ranking_text(result: Result) -> str:
         team = (seat.name, *seat.partners)
         seen.update(team)
         total = sum(other.total for other in result.seats if other.name in team)
-        entries.append(f"{seat.place}. {' + '.join(team)} {total}".replace(" ", NBSP))
+        entries.append(f"{seat.place}. {' + '.join(team)}{NBSP}{total}")
     return " · ".join(entries)
 
 
