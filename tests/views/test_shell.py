@@ -135,4 +135,8 @@ async def test_a_pond_fits_a_320_px_phone_and_follows_a_turned_phone(open_app):
     await c.settle()
     tile = c.get("tile-0-0-3").content
     assert 4 * tile.width + 3 * 6 + 16 <= 320
-    assert c.get("label-left").content.width == tile.width  # captions stay over their column
+    # The captions span the pond, each edge one over its column and a little wider (room for
+    # a whole word at a large text size).
+    widths = [c.get(f"label-{side}").content.width for side in ("left", "middle", "right")]
+    assert sum(widths) + 2 * 6 == 4 * tile.width + 3 * 6
+    assert tile.width < widths[0] == widths[2] < 1.5 * tile.width

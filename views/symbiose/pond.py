@@ -18,6 +18,10 @@ from views.widgets.common import named, text
 
 TILE_W, TILE_H, GAP = 84, 88, 6  # px: a tile at its largest, and between tiles
 MARGIN = 16  # px: the screen's padding around the pond
+# An edge column's caption is a quarter wider than its tiles, the middle one's narrower: at
+# 200 % text on a 320 px phone a word ("counts", "eigenen") then fits its line whole; at 100 %
+# each still stands over its column.
+EDGE_CAPTION = 1.25
 
 
 def tile_width(screen_width: float) -> float:
@@ -62,9 +66,10 @@ def ColumnLabels(captions: tuple[str, str, str], tile: float = TILE_W) -> ft.Row
             width=width, alignment=ft.Alignment.CENTER))
 
     left, middle, right = captions
-    return ft.Row([cell(left, tile, "label-left"),
-                   cell(middle, tile * 2 + GAP, "label-middle"),
-                   cell(right, tile, "label-right")],
+    edge = tile * EDGE_CAPTION
+    return ft.Row([cell(left, edge, "label-left"),
+                   cell(middle, tile * (COLUMNS - 2 * EDGE_CAPTION) + GAP, "label-middle"),
+                   cell(right, edge, "label-right")],
                   spacing=GAP, alignment=ft.MainAxisAlignment.CENTER,
                   vertical_alignment=ft.CrossAxisAlignment.START)
 
