@@ -7,7 +7,8 @@ pixels it painted:
 * nothing lies outside the screen's width, and nothing runs off the right side of the screen or
   of a list (rows run left to right). At 200 % too: Flutter web takes the browser's text size
   from the root font size, which the test sets; a test checks that a line is then twice as tall.
-  Not seen: words cut at the bottom of a box of fixed height, or squeezed a letter a line;
+  Not seen: words cut at the bottom of a box of fixed height (but the totals bar's: its own
+  test), or squeezed a letter a line;
 * what a screen shows stands out from what is behind it (WCAG AA): 4.5:1 for text, 3:1 for a
   control's words or icon and for the outline of a selected chip or tile; disabled controls
   are exempt. Measured on the screenshot's pixels, not the theme's declared colours: what the
@@ -363,37 +364,36 @@ def problems(screen: str, nodes: list[dict]) -> list[str]:
     return found
 
 
-def test_the_browsers_text_size_scales_the_apps_text(seeded_server, browser):
-    """Flutter web takes the browser's text size from the root font size: a heading's line
-    is twice as tall at 200 %, so the 200 % pass below is a real one."""
-    server, _ = seeded_server
-    heights = []
+def boxes_at_both_sizes(browser, url: str, find) -> list[dict]:
+    """The box of what `find(phone)` finds on `url`, with the browser's text at 100 % and at
+    200 %."""
+    boxes = []
     for scaled in (False, True):
         context = phone_context(browser, viewport=SMALL)
         if scaled:
             context.add_init_script(SCALE_TEXT)
-        phone = Phone.open(context, server.url)
-        games = phone.page.get_by_text("Games", exact=True).first
-        expect(games).to_be_attached()
-        heights.append(games.bounding_box()["height"])
+        found = find(Phone.open(context, url))
+        expect(found).to_be_attached()
+        boxes.append(found.bounding_box())
         context.close()
-    assert heights[1] / heights[0] == pytest.approx(TEXT_SIZE, rel=0.1), heights
+    return boxes
+
+
+def test_the_browsers_text_size_scales_the_apps_text(seeded_server, browser):
+    """Flutter web takes the browser's text size from the root font size: a heading's line
+    is twice as tall at 200 %, so the 200 % pass below is a real one."""
+    server, _ = seeded_server
+    boxes = boxes_at_both_sizes(browser, server.url,
+                                lambda phone: phone.page.get_by_text("Games", exact=True).first)
+    assert boxes[1]["height"] / boxes[0]["height"] == pytest.approx(TEXT_SIZE, rel=0.1), boxes
 
 
 def test_the_totals_bar_grows_with_the_text(seeded_server, browser):
     """A bar of fixed height cuts its text at 200 % (its box stays put, so the survey below
     does not see it): a total's chip is twice as tall, and wholly on the screen."""
     server, seeded = seeded_server
-    boxes = []
-    for scaled in (False, True):
-        context = phone_context(browser, viewport=SMALL)
-        if scaled:
-            context.add_init_script(SCALE_TEXT)
-        phone = Phone.open(context, server.url + f"symbiose/{seeded.playing['symbiose']}")
-        chip = phone.by_id("total-0")
-        expect(chip).to_be_attached()
-        boxes.append(chip.bounding_box())
-        context.close()
+    boxes = boxes_at_both_sizes(browser, server.url + f"symbiose/{seeded.playing['symbiose']}",
+                                lambda phone: phone.by_id("total-0"))
     assert boxes[1]["height"] / boxes[0]["height"] == pytest.approx(TEXT_SIZE, rel=0.1), boxes
     assert boxes[1]["y"] + boxes[1]["height"] <= SMALL["height"], boxes
 
