@@ -32,14 +32,15 @@ def labelled(identifier: str, control: ft.Control, label: str | None = None,
         label, button = control.tooltip, True
     node = ft.Semantics(identifier=identifier, label=label, button=button or None,
                         disabled=control.disabled or None, content=control)
-    return ft.MergeSemantics(node) if isinstance(control, BUTTONS) else node
+    return named(node) if isinstance(control, BUTTONS) else node
 
 
 def named(node: ft.Control) -> ft.MergeSemantics:
     """A tappable control and its name as one semantics node. Flutter gives the tappable part
     (an InkWell, a button) a node of its own inside the named one; on the web that inner node
-    is the one a screen reader lands on, and it would have no name."""
-    return ft.MergeSemantics(node)
+    is the one a screen reader lands on, and it would have no name. The merged node takes the
+    control's place in its row, so it takes its `expand` too."""
+    return ft.MergeSemantics(node, expand=node.expand)
 
 
 # A list tile's margins and gaps, narrower than Flutter's (16 px, 24 px on the right): at 200 %
