@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import errno
-import json
 import os
 import socket
 import sys
@@ -15,6 +14,7 @@ from typing import NoReturn
 import flet as ft
 import uvicorn
 
+from scorer.printable import json_text
 from views.access import Access
 from views.data_lock import DataFolderInUse, data_folder_lock
 from views.model import Tables
@@ -166,7 +166,7 @@ def last_try(tables: Tables) -> None:
     the host can keep (the scorer reads it): lost, but never silently."""
     for table in tables.unsaved():
         if not table.save_now():
-            file = json.dumps(table.game_file(), ensure_ascii=False, separators=(",", ":"))
+            file = json_text(table.game_file())  # a terminal: names' control codes escaped
             print(f"tallybook: game {table.id} is not saved ({table.unsaved}); as it stands: "
                   f"{file}", file=sys.stderr, flush=True)
 
