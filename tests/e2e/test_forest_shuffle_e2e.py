@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 from scorer import score
 from scorer.forest_shuffle.models import SLOTS
 from tests.e2e.conftest import LOOKS, shot_name
-from tests.e2e.games import BOXES, cards, enter_forest, new_forest_game
+from tests.e2e.games import BOXES, cards, enter_forest, new_forest_game, pick_chip
 from tests.e2e.phone import Phone
 from views.i18n import scorer_text
 from views.store import Store
@@ -162,3 +162,19 @@ def test_shared_slots_and_the_cave_within_two_taps_a_card(server, make_context):
     phone.expect_says("total-0", f"Ann: {ann.total} points")
     pieces = 2 + 4  # two trees, four dwellers in two shared slots
     assert phone.taps - setup <= 2 * pieces  # the cave's two taps included
+
+
+def test_a_card_found_by_its_german_name_and_each_opening_searches_afresh(
+        server, make_context):
+    phone = start_game(server, make_context, ["Ann", "Bob"], BOXES)
+    phone.tap("quick-linden")
+    expect(phone.by_id("card-0-0-tree")).to_be_attached()
+    phone.tap("slot-0-0-left")
+    phone.type("Search names (en · de · nl)", "feldhase", enter=False)  # every letter kept
+    expect(phone.by_id("pick-roe_deer")).to_have_count(0)
+    phone.tap(pick_chip({"card": "european_hare", "symbol": "birch"}, "left"))
+    expect(phone.by_id("card-0-0-left-0")).to_be_attached()
+    phone.tap("slot-0-0-right")
+    phone.focus("Search names (en · de · nl)")
+    expect(phone.page.locator("input:focus")).to_have_value("")  # not the last search
+    expect(phone.by_id("pick-roe_deer")).to_be_attached()

@@ -153,7 +153,7 @@ class FakeClient(Connection):
         self.session.apply_patch(field._i, {"value": value})
         await self.session.dispatch_event(field._i, "change", value)
         if submit:
-            await self.session.dispatch_event(field._i, "submit", None)
+            await self.session.dispatch_event(field._i, "submit", value)  # Enter carries it
         await self.settle()
 
     async def back(self) -> None:

@@ -169,6 +169,27 @@ async def test_species_sheet_searches_every_language(open_app):
     assert c.find("slot-0-0-left") is not None
 
 
+async def test_the_search_keeps_the_phones_text_and_each_opening_starts_empty(open_app):
+    c = await open_app()
+    await start_forest_game(c, ["Ann", "Bob"])
+    await c.tap("quick-beech")
+    await c.tap("slot-0-0-left")
+    field = c.all(ft.TextField)[-1]
+    # "h" is handled and the sheet is drawn again for it only after the phone reported "ha"
+    # (Flet applies a report at once): the drawing must not take the phone's "a" back.
+    c.session.apply_patch(field._i, {"value": "h"})
+    await c.session.dispatch_event(field._i, "change", "h")
+    c.session.apply_patch(field._i, {"value": "ha"})
+    await c.settle()
+    assert c.all(ft.TextField)[-1].value == "ha"
+    await c.type_into(c.all(ft.TextField)[-1], "hare")
+    assert c.find("pick-european_hare") is not None and c.find("pick-roe_deer") is None
+    await c.tap("picker-close")
+    await c.tap("slot-0-0-right")
+    assert c.all(ft.TextField)[-1].value == ""  # a new search
+    assert c.find("pick-roe_deer") is not None
+
+
 async def test_boxes_in_play_are_remembered_on_the_device(open_app, store):
     c = await open_app()
     game_id = await start_forest_game(c, ["Ann", "Bob"], boxes=("alpine",))

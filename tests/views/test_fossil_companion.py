@@ -356,6 +356,23 @@ async def test_a_correction_and_its_reason_show_on_the_sheet(open_app, store):
         ft.Semantics, lambda s: (s.identifier or "").startswith("line-1-")))
 
 
+async def test_a_redraw_before_the_last_keystroke_is_handled_keeps_the_whole_reason(
+        open_app, store):
+    c = await open_app()
+    game_id = await start_fossil(c, ["Ann", "Bob", "Cas", "Dee"])
+    await c.tap("correct-score")
+    await c.tap("correct-player-1")
+    await c.type_into(c.get("correct-note").content, "paid twic")
+    # The phone reports the last letter (Flet applies it at once); before its change event is
+    # handled, the card is drawn again for another reason (a step tapped on this phone).
+    c.session.apply_patch(c.get("correct-note").content._i, {"value": "paid twice"})
+    await c.tap("correct-step-+5")
+    assert c.get("correct-note").content.value == "paid twice"  # never drawn back older
+    await c.session.dispatch_event(c.get("correct-note").content._i, "submit", "paid twice")
+    await c.settle()
+    assert log_of(store, game_id)[-1] == {"adjust": "Bob", "points": 5, "note": "paid twice"}
+
+
 async def test_every_control_of_a_turn_is_a_48_px_target(open_app, store):
     c = await open_app()
     await start_fossil(c, ["Ann", "Bob", "Cas", "Dee"])

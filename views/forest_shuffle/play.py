@@ -57,6 +57,7 @@ class Ui:
     # sends almost nothing, and closing it sends no removal of every row
     last_sheet: Picking | None = None
     query: str = ""
+    opened: int = 0  # sheets opened: each starts with an empty search
     moving: Spot | None = None
 
 
@@ -83,7 +84,8 @@ class Taps:
         self._open(Picking(tree, side))
 
     def _open(self, picking: Picking) -> None:
-        self._set(picking=picking, last_sheet=picking, query="", moving=None)
+        self._set(picking=picking, last_sheet=picking, query="", opened=self.ui.opened + 1,
+                  moving=None)
 
     def search(self, query: str) -> None:
         self._set(query=query)
@@ -205,7 +207,7 @@ def Play(table: ForestTable) -> ft.View:
     shown: list[ft.Control] = [body]
     if ui.last_sheet is not None:
         shown.append(ft.Container(SpeciesSheet(
-            table.boxes, ui.last_sheet, _sheet_title(app, ui.last_sheet), ui.query, taps,
+            table.boxes, ui.last_sheet, _sheet_title(app, ui.last_sheet), ui.query, ui.opened, taps,
             key="species-sheet"), expand=True, padding=8, visible=ui.picking is not None))
     totals = totals_of(live.sheet, app.t) if live.sheet is not None else ()
     # The view's own padding, around all but the totals bar, which spans the screen.

@@ -21,6 +21,7 @@ from scorer.forest_shuffle.placing import WHOLE, choices, printed_symbols
 from views.i18n import scorer_text
 from views.session import use_app
 from views.widgets.common import TAP, do, labelled, pill, section, text
+from views.widgets.typed_field import use_typed_text
 
 # Light tints per tree symbol, readable with black text in both themes.
 SYMBOL_COLORS = {"beech": "#FFE082", "birch": "#E0E0E0", "douglas_fir": "#A5D6A7",
@@ -106,7 +107,8 @@ class SheetTaps(Protocol):
 
 
 def _species_sheet(boxes: tuple[str, ...], picking: Picking, title: str, query: str,
-                   taps: SheetTaps) -> ft.Control:
+                   opened: int, taps: SheetTaps) -> ft.Control:
+    """`opened` counts the sheet's openings: each one starts with an empty search."""
     app = use_app()
     found = _found(picking.side, boxes, query.strip().casefold())
     rows: list[ft.Control] = []
@@ -121,18 +123,24 @@ def _species_sheet(boxes: tuple[str, ...], picking: Picking, title: str, query: 
     close = labelled("picker-close", ft.IconButton(
         ft.Icons.CLOSE, tooltip=app.t("result.close"), on_click=do(taps.close_sheet),
         width=TAP, height=TAP))
-    search = ft.TextField(value=query, label=app.t("forest.search"), dense=True,
-                          prefix_icon=ft.Icons.SEARCH,
-                          on_change=lambda e: taps.search(e.control.value or ""))
     return ft.Column([
         ft.Row([ft.Container(section(title), expand=True), close]),
-        labelled("search", search),
+        SearchField(taps.search, key=f"search-{opened}"),
         ft.Column(rows, spacing=6, scroll=ft.ScrollMode.AUTO, expand=True),
     ], expand=True, spacing=8)
 
 
 # memoised: a pick closes the sheet and changes the forest; the sheet itself stays as it was
 SpeciesSheet = ft.memo(ft.component(_species_sheet))
+
+
+@ft.component
+def SearchField(on_search: Callable[[str], object]) -> ft.Control:
+    app = use_app()
+    typed = use_typed_text()  # the phone's text, never drawn back older while typed
+    return labelled("search", typed.field(
+        label=app.t("forest.search"), dense=True, prefix_icon=ft.Icons.SEARCH,
+        on_change=lambda e: on_search(e.control.value or "")))
 
 
 @ft.component

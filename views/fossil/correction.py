@@ -12,6 +12,7 @@ from views.fossil.model import FossilTable
 from views.i18n import scorer_text
 from views.session import use_app
 from views.widgets.common import TAP, do, labelled, pill, text
+from views.widgets.typed_field import use_typed_text
 
 # Points are stepped, not typed: a phone's number pad often has no minus key.
 STEPS = (-5, -1, 1, 5)
@@ -24,7 +25,7 @@ def Correction(table: FossilTable, on_close: Callable[[], Any]) -> ft.Control:
     app = use_app()
     player, set_player = ft.use_state(None)
     points, set_points = ft.use_state(0)
-    note, set_note = ft.use_state("")
+    note = use_typed_text()  # the phone's text, never drawn back older while typed
     missing, set_missing = ft.use_state(False)  # "add" was tapped with a part missing
     refused, set_refused = ft.use_state("")
 
@@ -33,9 +34,7 @@ def Correction(table: FossilTable, on_close: Callable[[], Any]) -> ft.Control:
         set_refused("")
 
     def add(e: ft.Event | None = None) -> None:
-        # Enter may come before the re-render of the last keystroke: the field has the note
-        field = e.control if e is not None and isinstance(e.control, ft.TextField) else None
-        said = (field.value or "") if field is not None else note
+        said = note.submitted(e)
         if player is None or points == 0:
             set_missing(True)
             return
@@ -68,9 +67,8 @@ def Correction(table: FossilTable, on_close: Callable[[], Any]) -> ft.Control:
         alignment=ft.MainAxisAlignment.CENTER, spacing=6))
     if missing and points == 0:
         out.append(_mistake("correct-no-points", app.t("fossil.correct_bad_points")))
-    out.append(ft.Row([ft.Container(labelled("correct-note", ft.TextField(
-        label=app.t("fossil.correct_note"), value=note, on_change=lambda e: set_note(
-            e.control.value or ""), on_submit=add, max_length=80)), expand=True)]))
+    out.append(ft.Row([ft.Container(labelled("correct-note", note.field(
+        label=app.t("fossil.correct_note"), on_submit=add, max_length=80)), expand=True)]))
     if refused:
         out.append(_mistake("problem-correct", refused))
     out.append(labelled("correct-add", ft.FilledTonalButton(
