@@ -38,10 +38,22 @@ def browser():
         browser.close()
 
 
+CALL_KEY = pytest.StashKey[pytest.TestReport]()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    if report.when == "call":
+        item.stash[CALL_KEY] = report
+    return report
+
+
 @pytest.fixture
-def make_context(browser):
+def make_context(browser, request, shots):
     """make_context(locale="en-US", color_scheme="light", viewport=None, host=True) -> a
-    fresh phone-sized profile: the host's device, or (host=False) a guest's phone."""
+    fresh phone-sized profile: the host's device, or (host=False) a guest's phone. When the
+    test fails, what each of its pages showed is kept beside the screenshots."""
     contexts = []
     outside: list[str] = []
 
@@ -52,9 +64,26 @@ def make_context(browser):
         return context
 
     yield make
+    report = request.node.stash.get(CALL_KEY, None)
+    if report is not None and report.failed:
+        keep_failed_screens(contexts, shots / f"FAILED-{request.node.name}"[:120])
     for context in contexts:
         context.close()
     assert outside == [], f"requests to other hosts than the server: {outside}"
+
+
+def keep_failed_screens(contexts, stem: Path) -> None:
+    """Each page's screen and its labelled nodes, for whoever reads a failed CI run."""
+    for number, page in enumerate(page for context in contexts for page in context.pages):
+        try:
+            page.screenshot(path=f"{stem}-{number}.png", timeout=5_000)
+            nodes = page.locator("[flt-semantics-identifier]")
+            said = [f"{node.get_attribute('flt-semantics-identifier', timeout=1_000)}="
+                    f"{node.get_attribute('aria-label', timeout=1_000)!r}"
+                    for node in nodes.all()]
+            Path(f"{stem}-{number}.txt").write_text("\n".join([page.url, *said]) + "\n")
+        except Exception as error:  # a page that died with the test: keep the others
+            Path(f"{stem}-{number}.txt").write_text(f"{page.url}\n{error}\n")
 
 
 SHOTS_KEY = pytest.StashKey[Path]()

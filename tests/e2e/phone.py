@@ -75,6 +75,13 @@ ALL_SAY = """(said) => Object.entries(said).every(([id, words]) => {
 })"""
 
 
+# Whether the labelled nodes whose names begin with a prefix are exactly these, in this order.
+IN_ORDER = """([prefix, ids]) => JSON.stringify(
+  [...document.querySelectorAll("[flt-semantics-identifier]")]
+    .map(node => node.getAttribute("flt-semantics-identifier"))
+    .filter(id => id.startsWith(prefix))) === JSON.stringify(ids)"""
+
+
 class Phone:
     def __init__(self, page: Page):
         self.page = page
@@ -180,6 +187,15 @@ class Phone:
             self.page.wait_for_function(ALL_SAY, arg=said, polling=50, timeout=15_000)
         except PlaywrightTimeoutError:
             raise AssertionError(f"not all of {said} shown\n{self.screen_report()}") from None
+
+    def expect_in_order(self, prefix: str, identifiers: list[str]) -> None:
+        """The screen's nodes named `prefix...` are these, top to bottom, once it has drawn."""
+        try:
+            self.page.wait_for_function(IN_ORDER, arg=[prefix, identifiers], polling=50,
+                                        timeout=15_000)
+        except PlaywrightTimeoutError:
+            raise AssertionError(f"not {identifiers} in this order\n{self.screen_report()}") \
+                from None
 
     def screen_report(self) -> str:
         """What the screen says (its url and labelled nodes), for a failure message."""

@@ -47,10 +47,8 @@ FOSSIL = {**new_data(THREE)["file"], "log": [
 GAMES = ("symbiose-standard.json", "fossil-4-players.json", "forest-shuffle-base-2-players.json")
 HEADINGS = {"symbiose": "Symbiose · Standard", "forest-shuffle": "Forest Shuffle",
             "fossil": "Fossil · 2\u20133 player rules"}
-# The identifiers of the labelled nodes on screen, in the order the page has them.
-IDS = """(prefix) => [...document.querySelectorAll("[flt-semantics-identifier]")]
-  .map(node => node.getAttribute("flt-semantics-identifier"))
-  .filter(id => id.startsWith(prefix))"""
+
+
 def db(server) -> Store:
     return Store(server.data / "tallybook.sqlite3")
 
@@ -136,8 +134,7 @@ def test_games_finished_on_the_phone_are_in_the_history_and_on_the_players_pages
     phone.tap("nav-history")
     phone.page.wait_for_url("**/history")
     newest_first = sorted(records.values(), key=lambda record: -record.updated)
-    expect(phone.by_id(f"past-{newest_first[-1].id}")).to_be_attached()
-    assert phone.page.evaluate(IDS, "past-") == [f"past-{r.id}" for r in newest_first]
+    phone.expect_in_order("past-", [f"past-{r.id}" for r in newest_first])
     for kind, record in records.items():
         tile = f"past-{record.id}"
         phone.expect_says(tile, f"{HEADINGS[kind]}, {when(record.updated, 'en')}: "
@@ -164,9 +161,10 @@ def expect_player(phone: Phone, name: str, played: dict[str, ScoreSheet],
     won = [kind for kind, sheet in theirs.items() if name in sheet.winners]
     assert (len(theirs), len(won)) == (3, 2)  # as the scorer counts the games above
     latest = max(records[kind].updated for kind in theirs)
-    expect(phone.by_id("player-0")).to_be_attached()
-    tile = next(id for id in phone.page.evaluate(IDS, "player-")
-                if phone.label_of(id).startswith(f"{name}:"))
+    theirs_tile = phone.page.locator(
+        f'[flt-semantics-identifier^="player-"][aria-label^="{name}:"]')
+    expect(theirs_tile).to_have_count(1)
+    tile = theirs_tile.get_attribute("flt-semantics-identifier")
     phone.expect_says(tile, f"{name}: 3 games · 2 wins · {when(latest, 'en')}")
     phone.tap(tile)
     phone.page.wait_for_url(f"**/players/{name}")
