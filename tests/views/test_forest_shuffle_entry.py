@@ -155,12 +155,17 @@ async def test_a_card_stored_without_its_symbol_is_fixed_in_one_tap(open_app, st
     assert store.game(game_id).data["file"]["players"][0]["forest"][0]["right"] == "roe_deer"
 
 
-async def test_species_sheet_searches_every_language(open_app):
+async def species_search(open_app):
+    """A new game's first tree, its left slot's sheet open: the client and the sheet's search."""
     c = await open_app()
     await start_forest_game(c, ["Ann", "Bob"])
     await c.tap("quick-beech")
     await c.tap("slot-0-0-left")
-    field = c.all(ft.TextField)[-1]
+    return c, c.all(ft.TextField)[-1]
+
+
+async def test_species_sheet_searches_every_language(open_app):
+    c, field = await species_search(open_app)
     await c.type_into(field, "feldhase")
     assert c.find("pick-european_hare") is not None and c.find("pick-roe_deer") is None
     await c.type_into(field, "ree")  # Dutch: Ree is the Roe Deer
@@ -170,11 +175,7 @@ async def test_species_sheet_searches_every_language(open_app):
 
 
 async def test_the_search_keeps_the_phones_text_and_each_opening_starts_empty(open_app):
-    c = await open_app()
-    await start_forest_game(c, ["Ann", "Bob"])
-    await c.tap("quick-beech")
-    await c.tap("slot-0-0-left")
-    field = c.all(ft.TextField)[-1]
+    c, field = await species_search(open_app)
     # "h" is handled and the sheet is drawn again for it only after the phone reported "ha"
     # (Flet applies a report at once): the drawing must not take the phone's "a" back.
     c.session.apply_patch(field._i, {"value": "h"})
