@@ -138,9 +138,9 @@ SpeciesSheet = ft.memo(ft.component(_species_sheet))
 def SearchField(on_search: Callable[[str], object]) -> ft.Control:
     app = use_app()
     typed = use_typed_text()  # the phone's text, never drawn back older while typed
-    return labelled("search", typed.field(
+    return ft.Row([ft.Container(labelled("search", typed.field(  # the sheet's whole width
         label=app.t("forest.search"), dense=True, prefix_icon=ft.Icons.SEARCH,
-        on_change=lambda e: on_search(e.control.value or "")))
+        on_change=lambda e: on_search(e.control.value or ""))), expand=True)])
 
 
 @ft.component
