@@ -230,6 +230,17 @@ def test_a_score_correction_typed_on_the_phone(server, make_context):
     expect_scores(phone, FOUR, [27, 35, 30, 30])
     says(phone, "log-1", "Bob: correction +5")
 
+    phone.tap("correct-score")  # the reason typed, then the button: the field's text counts
+    phone.toggle("correct-player-0")
+    phone.tap("correct-step--1")
+    phone.expect_says("correct-points", "Correction: -1 point")
+    phone.type("Why (optional)", "miscounted", enter=False)
+    phone.tap("correct-add")
+    expect(phone.by_id("correct-add")).to_have_count(0)
+    assert stored(server, game_id)["file"]["log"][-1] == {
+        "adjust": "Ann", "points": -1, "note": "miscounted"}
+    expect_scores(phone, FOUR, [26, 35, 30, 30])
+
 
 @pytest.mark.parametrize(("theme", "size"), LOOKS)
 def test_fossil_screenshots(server, make_context, theme, size, shots):
