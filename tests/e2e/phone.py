@@ -82,6 +82,11 @@ IN_ORDER = """([prefix, ids]) => JSON.stringify(
     .filter(id => id.startsWith(prefix))) === JSON.stringify(ids)"""
 
 
+# Whether the focused element is a text field Flutter's text input is hooked to (see focus).
+FIELD_LISTENS = """() => ['INPUT', 'TEXTAREA'].includes(document.activeElement?.tagName) &&
+  document.activeElement.getAttribute('autocorrect') === 'on'"""
+
+
 class Phone:
     def __init__(self, page: Page):
         self.page = page
@@ -149,10 +154,13 @@ class Phone:
         self.taps += 1
 
     def focus(self, label: str) -> None:
+        """Tap a field and wait until Flutter listens to it. The browser focuses the field's
+        input at once, but keys typed there reach the app only once the framework has taken
+        the tap (late on a busy machine, or during a page transition) and hooked the input to
+        the field: it then writes the field's settings onto it (autocorrect on, Flet's
+        default) and its text, which wipes anything typed before."""
         self.page.get_by_label(label).first.click()
-        # Flutter puts a real input element in focus a frame or two after the click.
-        self.page.wait_for_function(
-            "() => ['INPUT', 'TEXTAREA'].includes(document.activeElement?.tagName)")
+        self.page.wait_for_function(FIELD_LISTENS)
 
     def type(self, label: str, value: str, enter: bool = True, replacing: str = "") -> None:
         """Type into a field as a thumb would. First the field must show `replacing`, what the
