@@ -23,6 +23,9 @@ def test_search_lynx_and_land_on_the_card(server, make_context, locale, search, 
     phone = Phone.open(make_context(locale=locale), server.url + "rules")
     phone.tap("rules-game-forest-shuffle")
     phone.type(search, "lynx", enter=False)
+    # The list follows each letter: the Lynx is tapped once it is all that is left, not while
+    # "l" still lists it further down (the tap would land where it was)
+    phone.expect_in_order("rule-", ["rule-lynx"])
     phone.expect_says("rule-lynx", "Lynx")
     phone.tap("rule-lynx")
     phone.expect_says("rule-title", "Lynx")
