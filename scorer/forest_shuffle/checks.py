@@ -256,7 +256,9 @@ def _check_sharing(slot: Slot, slots: _Slots, place: Path, problems: list[Proble
     if len(cards) < 2 or None in cards:
         return
     species = [c.species for c in cards if c is not None]
-    if not _may_share(species) and not (slot == "top" and _nettle_allows(species, slots)):
+    below = [c.species for c in slots.get("bottom", []) if c is not None]
+    if not may_share(species) and not (slot == "top" and any(opens_top(b, species)
+                                                              for b in below)):
         problems.append(problem(place, "forest_shuffle.slot_shared", slot=slot,
                                 cards=[s.id for s in species]))
 
@@ -276,7 +278,7 @@ def _check_company(slot: Slot, cards: list[_Placed | None], problems: list[Probl
                                     card=card.species.id, slot=slot, symbol=rule.with_symbol))
 
 
-def _may_share(species: list[Species]) -> bool:
+def may_share(species: list[Species]) -> bool:
     """One card's own-slot sharing rule admits all the others (hares, toad pairs, Cuckoo)."""
     for i, owner in enumerate(species):
         rule = owner.sharing
@@ -289,13 +291,11 @@ def _may_share(species: list[Species]) -> bool:
     return False
 
 
-def _nettle_allows(top: list[Species], slots: _Slots) -> bool:
-    """A card below (Stinging Nettle) may open the host's top slot to many cards of a kind."""
-    for below in slots.get("bottom", []):
-        rule = below.species.sharing if below else None
-        if rule and rule.where == "host_top_slot":
-            return all(_shares_with(rule, s) for s in top)
-    return False
+def opens_top(below: Species, top: list[Species]) -> bool:
+    """Whether a card below (Stinging Nettle) lets these cards share its host's top slot."""
+    rule = below.sharing
+    return rule is not None and rule.where == "host_top_slot" \
+        and all(_shares_with(rule, card) for card in top)
 
 
 def _shares_with(rule: SlotSharing, species: Species) -> bool:
