@@ -110,6 +110,12 @@ class FakeClient(Connection):
         found = self.all(ft.Semantics, lambda c: c.identifier == identifier)
         return found[-1] if found else None
 
+    def shown(self, identifier: str) -> bool:
+        """Whether a control with this id is on screen: it and every control above it
+        visible (hidden parts of a screen stay mounted; a phone shows only the others)."""
+        return any(_visible(found) for found in
+                   self.all(ft.Semantics, lambda c: c.identifier == identifier))
+
     def get(self, identifier: str) -> ft.Semantics:
         found = self.find(identifier)
         assert found is not None, f"no control with id {identifier!r} on {self.page.route}"
@@ -129,8 +135,12 @@ class FakeClient(Connection):
 
     # acting -------------------------------------------------------------------------------
     async def tap(self, identifier: str) -> None:
-        """A tap on the control inside Semantics(identifier=...), as the client reports it."""
-        target = self.get(identifier).content
+        """A tap on the control inside Semantics(identifier=...), as the client reports it;
+        only a control on screen can be tapped."""
+        shown = [found for found in self.all(ft.Semantics, lambda c: c.identifier == identifier)
+                 if _visible(found)]
+        assert shown, f"no control with id {identifier!r} on screen at {self.page.route}"
+        target = shown[-1].content
         while target is not None and getattr(target, "on_click", None) is None:
             target = getattr(target, "content", None)
         assert target is not None, f"{identifier!r} is not tappable"
@@ -160,6 +170,14 @@ class FakeClient(Connection):
         view = self.top_view()
         await self.session.dispatch_event(self.page._i, "view_pop", {"route": view.route})
         await self.settle()
+
+
+def _visible(control: BaseControl | None) -> bool:
+    while control is not None:
+        if getattr(control, "visible", True) is False:
+            return False
+        control = control.parent
+    return True
 
 
 class _ErrorLog(logging.Handler):

@@ -7,7 +7,7 @@ import pytest
 from scorer import score
 from scorer.reference import entry_for_line
 from tests.views.helpers import example, name_field
-from views.forest_shuffle.species_sheet import species_name
+from views.forest_shuffle.names import species_name
 from views.session import PREFS_LANGUAGE
 
 pytestmark = pytest.mark.asyncio

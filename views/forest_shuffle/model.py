@@ -20,7 +20,7 @@ from scorer import Problem, ScoreLine, ScoreSheet, check, score
 from scorer import places as scorer_places
 from scorer.forest_shuffle.catalog import Box
 from scorer.forest_shuffle.models import SAPLING, SLOTS
-from scorer.forest_shuffle.placing import symbol_matters
+from scorer.forest_shuffle.placing import likely, symbol_choice, symbol_matters
 from views import i18n
 from views.model import Table, operation
 from views.new_table import NewTable
@@ -28,6 +28,7 @@ from views.store import Store
 
 UNDO_DEPTH = 60
 TREE = "tree"  # a spot's part when it names the tree (or shrub, sapling) itself
+SPOT_ORDER = (TREE, "top", "right", "bottom", "left")  # a tree's parts, clockwise from the top
 
 # (player, tree, "tree" or a slot, index in the slot or None for the whole slot/tree)
 Spot = tuple[int, int, str, int | None]
@@ -243,6 +244,33 @@ class ForestTable(Table):
         player, tree, part, index = spot
         where = scorer_places.ForestSpot(player, tree, None if part == TREE else part, index)
         return symbol_matters(self.game_file(), where)
+
+    def symbol_choice(self, player: int, tree: int, part: str, species: str,
+                      replacing: Spot | None = None) -> tuple[str, ...]:
+        """The tree symbols to ask for when `species` goes to `part` of the tree (TREE: as a
+        new tree, or as the tree `replacing` names): () when its symbol changes nothing here;
+        one symbol when only one print of it is still free (it is not asked)."""
+        file = self.game_file()
+        if part == TREE:  # a new tree, or the one replaced, which keeps the cards around it
+            where = tree if replacing is not None else len(self.forests[player].trees)
+            return symbol_choice(file, player, where, None, species)
+        if replacing is not None:
+            file = copy.deepcopy(file)
+            _leave_out(file, _kept_positions(file), [replacing])
+        return symbol_choice(file, player, tree, part, species)
+
+    def likely(self, player: int, side: str) -> tuple[str, ...]:
+        """The species that fit `side`, the likeliest for this player's forest first."""
+        return tuple(likely(side, self.boxes, self.game_file(), player))
+
+    def symbols_wanted(self, player: int) -> tuple[Spot, ...]:
+        """The cards of the player's forest whose tree symbol a card there counts and nobody
+        has given yet, tree by tree."""
+        return tuple(sorted(
+            (spot for spot, found in self.live.problems.items()
+             if spot is not None and spot[0] == player
+             and any(p.key == "forest_shuffle.symbol_missing" for p in found)),
+            key=lambda spot: (spot[1], SPOT_ORDER.index(spot[2]), spot[3] or 0)))
 
     def progress(self, lang: str) -> str:
         return i18n.ui("forest.progress", lang, cards=self.card_count())

@@ -11,7 +11,7 @@ from scorer.forest_shuffle.catalog import load_catalog
 from scorer.forest_shuffle.rules_text import cave_rule, rule_text, ruling_text
 from scorer.places import ForestSpot, Spot
 from views.forest_shuffle.model import ForestTable
-from views.forest_shuffle.species_sheet import group_icon, species_name
+from views.forest_shuffle.names import group_icon, species_name
 from views.i18n import scorer_text
 from views.session import AppSession, use_app
 from views.widgets.common import TAP, labelled, text

@@ -215,7 +215,7 @@ def test_every_message_renders_with_its_parameters(lang):
     messages = json.loads((LOCALES / f"{lang}.json").read_text(encoding="utf-8"))
     formatter = _Formatter(messages)
     for key, message in messages.items():
-        assert key.startswith(("forest_shuffle.", "species.", "kind.", "symbol.", "tree_symbol.",
-                               "slot.", "side.", "box.", "set.")), key
+        assert key.startswith(("forest_shuffle.", "species.", "species_short.", "kind.",
+                               "symbol.", "tree_symbol.", "slot.", "side.", "box.", "set.")), key
         for template in i18n.forms(message):
             formatter.vformat(template, (), sample)

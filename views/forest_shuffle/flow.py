@@ -1,0 +1,218 @@
+"""What this phone shows of a Forest Shuffle table, and where each tap takes it.
+
+The entry follows the eye along a forest: a tree, then its dwellers slot by slot clockwise from
+the top, the next empty slot opening by itself after each card, then the next tree. The table
+(`ForestTable`) is shared by every phone; this phone's state (`Ui`) is its own: whose forest,
+the picker's target, a symbol being asked, the card tapped, a card being moved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from views.forest_shuffle.model import SPOT_ORDER, TREE, Card, ForestTable, Spot, Tree
+
+WHOLE = "whole"  # the picker's side when its target is a new tree (tree, shrub or sapling)
+CLOCKWISE = SPOT_ORDER[1:]  # the slots, in the order the picker opens them
+CAVE_PAGE = 30  # counts a page of the cave's pad shows: 0-29, then 30-59...
+
+
+@dataclass(frozen=True)
+class Picking:
+    """The picker's target: a slot of a tree, or a new tree (`tree` -1, side WHOLE);
+    `replacing` names the card a pick swaps (then the picker closes after it)."""
+
+    tree: int
+    side: str
+    replacing: Spot | None = None
+
+
+NEW_TREE = Picking(-1, WHOLE)
+
+
+@dataclass(frozen=True)
+class Question:
+    """A card picked whose printed tree symbol counts on this table: which one it shows."""
+
+    species: str
+    picking: Picking
+    symbols: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Ui:
+    shown: int = 0  # whose forest
+    picking: Picking | None = None  # None: the forest itself, no picker
+    question: Question | None = None
+    query: str = ""
+    selected: Spot | None = None  # the card tapped in the forest, its details open
+    moving: Spot | None = None
+    later: frozenset[Spot] = frozenset()  # cards whose symbol the player will give later
+    orders: tuple[tuple[str, tuple[str, ...]], ...] = ()  # each slot's grid, as last opened
+    searches: int = 0  # searches typed: a target after one starts with an empty field
+    cave: bool = False  # the cave's pad is open
+    cave_page: int = 0
+
+    def order(self, side: str) -> tuple[str, ...]:
+        return dict(self.orders).get(side, ())
+
+
+def next_slot(tree: Tree, after: str) -> str | None:
+    """The first empty slot clockwise after `after` (itself last); None: the tree is full."""
+    start = CLOCKWISE.index(after)
+    order = CLOCKWISE[start + 1:] + CLOCKWISE[:start + 1]
+    return next((slot for slot in order if not tree.cards(slot)), None)
+
+
+class Taps:
+    """What the taps on the entry screen do: an operation on the table, a change of this
+    phone's `Ui`, or both. One per screen (stable, so memoised parts keep it as an equal prop);
+    `ui` is the state of the last render, read when a tap arrives."""
+
+    def __init__(self, table: ForestTable, set_ui: Callable[[Ui], object], phone: str,
+                 ui: Ui) -> None:
+        self.table, self.set_ui, self.phone = table, set_ui, phone
+        self.ui = ui
+
+    def _set(self, **changes) -> None:
+        self.ui = replace(self.ui, **changes)
+        self.set_ui(self.ui)
+
+    @property
+    def player(self) -> int:
+        return min(self.ui.shown, len(self.table.names) - 1)
+
+    # whose forest --------------------------------------------------------------------------
+    def show(self, player: int) -> None:
+        """Another forest; an empty one opens the picker on its first tree."""
+        empty = not self.table.forests[player].trees
+        self._set(shown=player, selected=None, picking=NEW_TREE if empty else None,
+                  question=None, moving=None, cave=False)
+
+    def step(self, delta: int) -> None:
+        self.show((self.player + delta) % len(self.table.names))
+
+    # the picker ----------------------------------------------------------------------------
+    def target(self, picking: Picking | None) -> None:
+        """The picker on `picking` (None: closed), with an empty search. A slot's grid is
+        ordered now, likeliest first, and keeps that order while it is shown."""
+        orders = self.ui.orders
+        if picking is not None and picking.side != WHOLE:
+            order = self.table.likely(self.player, picking.side)
+            orders = (*((s, o) for s, o in orders if s != picking.side), (picking.side, order))
+        self._set(picking=picking, question=None, query="", orders=orders, moving=None,
+                  selected=None, searches=self.ui.searches + bool(self.ui.query), cave=False)
+
+    def new_tree(self) -> None:
+        self.target(NEW_TREE)
+
+    def open_slot(self, tree: int, slot: str) -> None:
+        self.target(Picking(tree, slot))
+
+    def close(self) -> None:
+        self.target(None)
+
+    def search(self, query: str) -> None:
+        self._set(query=query)
+
+    def pick(self, species: str) -> None:
+        """A species (or a tree) tapped: placed at once, unless its printed symbol counts here
+        and more than one print of it is still free: then that is asked first."""
+        picking = self.ui.picking
+        if picking is None or (picking.side != WHOLE and \
+                picking.tree >= len(self.table.forests[self.player].trees)):
+            return  # its tree went meanwhile (an undo, another phone): the screen has moved on
+        part = TREE if picking.side == WHOLE else picking.side
+        symbols = self.table.symbol_choice(self.player, picking.tree, part, species,
+                                           picking.replacing)
+        if len(symbols) > 1:
+            self._set(question=Question(species, picking, symbols))
+            return
+        self._place(picking, Card(species, symbols[0] if symbols else None))
+
+    def add_tree(self, species: str) -> None:
+        """A tree of the strip below the species: the next tree, whatever the target was."""
+        self._set(picking=NEW_TREE)
+        self.pick(species)
+
+    def answer(self, symbol: str) -> None:
+        question = self.ui.question
+        if question is not None:
+            self._place(question.picking, Card(question.species, symbol))
+
+    def unask(self) -> None:
+        self._set(question=None)
+
+    def _place(self, picking: Picking, card: Card) -> None:
+        table, player = self.table, self.player
+        if picking.replacing is not None:
+            self.target(None)
+            table.replace(picking.replacing, card, phone=self.phone)
+        elif picking.side == WHOLE:
+            new = len(table.forests[player].trees)
+            table.add_tree(player, card.species, card.symbol, phone=self.phone)
+            self.target(Picking(new, CLOCKWISE[0]))
+        else:
+            table.place(player, picking.tree, picking.side, card, phone=self.phone)
+            following = next_slot(table.tree(player, picking.tree), picking.side)
+            self.target(NEW_TREE if following is None else Picking(picking.tree, following))
+
+    # the symbol pass -----------------------------------------------------------------------
+    def give_symbol(self, spot: Spot, symbol: str) -> None:
+        self.table.set_symbol(spot, symbol, phone=self.phone)
+
+    def later(self, spots: tuple[Spot, ...]) -> None:
+        self._set(later=self.ui.later | frozenset(spots))
+
+    # the forest ----------------------------------------------------------------------------
+    def select(self, spot: Spot) -> None:
+        self._set(selected=None if self.ui.selected == spot else spot, moving=None)
+
+    def replace_card(self, spot: Spot) -> None:
+        _, tree, part, _ = spot
+        self.target(Picking(tree, WHOLE if part == TREE else part, spot))
+
+    def start_move(self, spot: Spot) -> None:
+        self._set(moving=spot, selected=None)
+
+    def cancel_move(self) -> None:
+        self._set(moving=None)
+
+    def tap_slot(self, tree: int, slot: str) -> None:
+        """An empty slot: the end of a move waiting for this side, else the picker on it."""
+        moving = self.ui.moving
+        if moving is not None and moving[0] == self.player and moving[2] == slot:
+            self._set(moving=None)
+            self.table.move(moving, tree, phone=self.phone)
+        else:
+            self.open_slot(tree, slot)
+
+    def remove(self, spot: Spot) -> None:
+        self._set(selected=None)
+        self.table.remove(spot, phone=self.phone)
+
+    def set_symbol(self, spot: Spot, symbol: str) -> None:
+        self.table.set_symbol(spot, symbol, phone=self.phone)
+
+    def open_cave(self) -> None:
+        count = self.table.forests[self.player].cave
+        self._set(cave=not self.ui.cave, cave_page=count // CAVE_PAGE)
+
+    def cave_page(self, page: int) -> None:
+        self._set(cave_page=max(0, page))
+
+    def close_cave(self) -> None:
+        self._set(cave=False)
+
+    def set_cave(self, count: int) -> None:
+        self._set(cave=False)
+        self.table.set_cave(self.player, count, phone=self.phone)
+
+    def cave_type(self, cave_type: str) -> None:
+        self.table.set_cave_type(self.player, cave_type, phone=self.phone)
+
+    def undo(self) -> None:
+        if self.table.undoable(self.phone):
+            self._set(selected=None, moving=None, question=None)
+            self.table.undo(self.phone)

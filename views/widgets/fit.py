@@ -1,0 +1,63 @@
+"""Names that fit their card whole: the largest font size at which every word of a name fits the
+card's width and the name wraps at word boundaries only, into at most a few lines.
+
+Flutter breaks a word that is wider than its line anywhere ("Camberwel / l Beauty") and an
+ellipsis cuts one ("European Fat Dorm…"), so the size is chosen before the name is drawn,
+measured in the font the phone draws with: Roboto, which Flet's web client ships (Pillow reads
+its WOFF2 file; its advances are Chromium's to the hundredth of a pixel). Only the phone's own
+text size (a browser at 200 %) is beyond what the server can know; there a card grows taller.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+
+import flet_web
+
+ROBOTO = Path(flet_web.__file__).parent / "web" / "assets" / "fonts" / "roboto.woff2"
+SIZES = (13.0, 12.0, 11.0, 10.0)  # px, the largest first; below 10 px a name is not read
+# Material 3 body text is spaced 0.25 px a letter; and a pixel for the engine's rounding.
+LETTER_SPACING = 0.25
+SLACK = 1.0
+_MEASURED_AT = 100  # px: advances scale with the size
+
+
+def fitting_size(name: str, width: float, lines: int = 2,
+                 sizes: tuple[float, ...] = SIZES) -> float | None:
+    """The largest of `sizes` at which `name` wraps into at most `lines` lines of `width` px
+    without breaking a word; None if it does not fit even at the smallest."""
+    return next((size for size in sizes if 0 < len(wrapped(name, width, size)) <= lines), None)
+
+
+@cache
+def wrapped(name: str, width: float, size: float) -> tuple[str, ...]:
+    """`name` as Flutter lays it out at `size` in `width` px, line by line, breaking at spaces
+    and after hyphens only; a word wider than the line makes it not fit (no lines)."""
+    found: list[str] = []
+    for word in re.findall(r"[^\s-]+-?|-", name):
+        if _width(word, size) > width:
+            return ()
+        joined = found[-1] + ("" if found[-1].endswith("-") else " ") + word if found else word
+        if found and _width(joined, size) <= width:
+            found[-1] = joined
+        else:
+            found.append(word)
+    return tuple(found)
+
+
+def _width(words: str, size: float) -> float:
+    return _advance(words) * size / _MEASURED_AT + LETTER_SPACING * len(words) + SLACK
+
+
+@cache
+def _advance(words: str) -> float:
+    return float(_font().getlength(words))
+
+
+@cache
+def _font():  # Pillow is imported when a name is first measured, not at every start
+    from PIL import ImageFont
+
+    return ImageFont.truetype(str(ROBOTO), _MEASURED_AT)
