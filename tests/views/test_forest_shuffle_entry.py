@@ -238,6 +238,7 @@ async def test_butterflies_and_their_stinging_nettle_in_any_order(open_app, stor
     assert "provisional" in c.get("total-0").label
     await c.tap("slot-0-0-bottom")
     await c.tap("pick-stinging_nettle")
+    await c.tap("picker-close")
     assert c.find("problem-0-0-top") is None
     assert "provisional" not in c.get("total-0").label
     forest = _forest(store, game_id)
@@ -612,7 +613,7 @@ async def test_every_tappable_control_is_at_least_48_px(open_app):
 
 async def test_a_pick_re_renders_only_the_tree_it_changed(open_app):
     """The other trees are memoised: their controls stay the very same objects, and so do
-    the grids' tiles."""
+    the grids' tiles; the forest behind the picker is drawn again only once it shows."""
     c = await open_app()
     await start_forest_game(c, ["Ann", "Bob"])
     for tree in ("oak", "beech", "birch"):
@@ -622,6 +623,8 @@ async def test_a_pick_re_renders_only_the_tree_it_changed(open_app):
     await c.tap("slot-0-1-right")
     tiles = c.get("pick-squeaker"), c.get("pick-chaffinch")
     await c.tap("pick-wild_boar")
+    assert c.find("slot-0-1-right") is not None  # behind the picker: as it was
+    await c.tap("picker-close")
     assert all(a is b for a, b in zip((c.get("card-0-0-tree"), c.get("slot-0-2-top")),
                                       untouched, strict=True))
     assert all(a is b for a, b in zip((c.get("pick-squeaker"), c.get("pick-chaffinch")),

@@ -34,7 +34,7 @@ HOST_TILE = 48  # px: the narrowest tile of the strip of trees (seven a row on a
 STRIP_GAP = 4
 PADDING = 10  # px: the view's padding at each side
 # A bar cell's padding, thickest border, arrow and the gap after it, both sides counted.
-INSIDE_CELL = 2 * 4 + 2 * 3 + 14 + 2
+INSIDE_CELL = 2 * 4 + 2 * 3 + 14 + 2  # (a border of 1 px, or 3 with a problem)
 ARROWS = {"top": ft.Icons.NORTH, "right": ft.Icons.EAST, "bottom": ft.Icons.SOUTH,
           "left": ft.Icons.WEST}
 
@@ -94,17 +94,21 @@ def _bar_slot(slot: str, cards: tuple[str, ...], width: float, target: bool, tak
     else:
         inside.append(ft.Icon(ft.Icons.ADD, size=18, color=ft.Colors.PRIMARY if takes
                               else ft.Colors.ON_SURFACE_VARIANT))
+    # The slot being filled is marked by its fill and a bar under it, as a tab is: moving
+    # the mark from slot to slot sends two flags a slot (a border would send four sides).
+    mark = ft.Container(height=3, bgcolor=ft.Colors.PRIMARY, border_radius=2, visible=target)
     box = ft.Container(
-        ft.Row(inside, spacing=2, vertical_alignment=ft.CrossAxisAlignment.CENTER,
-               alignment=ft.MainAxisAlignment.CENTER),
-        width=width, height=TAP, padding=ft.Padding.symmetric(horizontal=4), border_radius=8,
-        border=ft.Border.all(3 if target or problem else 1,
-                             ft.Colors.ERROR if problem else ft.Colors.PRIMARY if target
-                             else ft.Colors.OUTLINE_VARIANT),
+        ft.Column([ft.Row(inside, spacing=2, vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                          alignment=ft.MainAxisAlignment.CENTER, expand=True), mark],
+                  spacing=0),
+        width=width, height=TAP, padding=ft.Padding.only(left=4, right=4, top=2, bottom=2),
+        border_radius=8, border=ft.Border.all(3, ft.Colors.ERROR) if problem
+        else ft.Border.all(1, ft.Colors.OUTLINE),
         bgcolor=ft.Colors.PRIMARY_CONTAINER if target else None,
-        on_click=do(on_target, tree, slot) if takes else None, ink=takes)
-    return named(ft.Semantics(identifier=f"bar-{slot}", label=label, button=takes or None,
-                              selected=target, content=box))
+        on_click=do(on_target, tree, slot) if takes else None, ink=True)
+    # one shape whether it takes a card or not (then a disabled button)
+    return named(ft.Semantics(identifier=f"bar-{slot}", label=label, button=True,
+                              disabled=not takes, selected=target, content=box))
 
 
 BarSlot = ft.memo(ft.component(_bar_slot))

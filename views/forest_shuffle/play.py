@@ -16,7 +16,7 @@ from scorer.forest_shuffle.placing import caves, joiners
 from views.forest_shuffle.cave import CaveButton, CavePad
 from views.forest_shuffle.flow import CLOCKWISE, NEW_TREE, WHOLE, Taps, Ui
 from views.forest_shuffle.forest import MoveBar, PlayerChips, TreeCard, spot_id
-from views.forest_shuffle.model import ForestTable, TreeLive
+from views.forest_shuffle.model import Forest, ForestTable, Live, Spot, TreeLive
 from views.forest_shuffle.names import species_name
 from views.forest_shuffle.picker import HostTiles, SearchRow, SpeciesGrid, TreeBar
 from views.forest_shuffle.symbols import SymbolPass, SymbolQuestion
@@ -75,11 +75,20 @@ def Play(table: ForestTable) -> ft.View:
                           taps, key=f"pass-{spot_id(spot)}")
     elif ui.question is not None:
         over = SymbolQuestion(ui.question, taps)
+    # The forest is drawn as it was when last shown while the picker or a question holds
+    # the screen: a pick sends what the picker shows, and closing it what changed meanwhile.
+    forest_shown = over is None and picking is None
+    seen = ft.use_ref(lambda: (table.forests, live))
+    if forest_shown:
+        seen.current = (table.forests, live)
+    drawn = seen.current
+    # Always the same three parts, shown or hidden: a part that comes or goes must not shift
+    # the others, which would send them again whole.
     shown: list[ft.Control] = [
-        Picker(table, ui, picking, over is None and picking is not None, taps),
-        ForestBody(table, ui, over is None and picking is None, taps)]
-    if over is not None:
-        shown.insert(0, ft.Container(over, expand=True))
+        ft.Container(over, expand=True, visible=over is not None, key="over"),
+        Picker(table, ui, picking, over is None and picking is not None, taps, key="picker"),
+        ForestBody(table, *drawn, player, ui.selected, ui.moving, forest_shown, taps,
+                   key="forest")]
     totals = totals_of(live.sheet, app.t) if live.sheet is not None else ()
     # The view's own padding, around all but the totals bar, which spans the screen.
     view.controls = [ft.Container(ft.Column(shown, spacing=0, expand=True), expand=True,
@@ -105,7 +114,9 @@ def Picker(table: ForestTable, ui: Ui, picking, shown: bool, taps: Taps) -> ft.C
     app = use_app()
     player = taps.player
     side = picking.side if picking is not None else None
-    parts: list[ft.Control] = []
+    # Every part keeps its place, shown or hidden (see Play): a tree bar that came would
+    # otherwise shift the grids, which would be sent again whole.
+    bar: ft.Control = ft.Container(visible=False)
     if side is not None and side != WHOLE:
         tree = table.tree(player, picking.tree)
         below = [card.species for card in tree.bottom]
@@ -114,37 +125,38 @@ def Picker(table: ForestTable, ui: Ui, picking, shown: bool, taps: Taps) -> ft.C
         problems = tuple(slot for slot in CLOCKWISE if any(
             spot is not None and spot[:3] == (player, picking.tree, slot)
             for spot in table.live.problems))
-        parts.append(TreeBar(player, picking.tree, tree, side, takes, problems, taps))
-    parts.append(SearchRow(taps.search, taps.close, side not in (None, WHOLE),
-                           key=f"search-{ui.searches}"))
+        bar = TreeBar(player, picking.tree, tree, side, takes, problems, taps)
+    caption: ft.Control = ft.Container(visible=False)
+    if picking is not None and picking.replacing is not None:
+        name = species_name(table.card_at(picking.replacing).species, app.lang)
+        caption = text(app.t("forest.replacing", name=name), size=13, color=ft.Colors.PRIMARY)
     grids = [SpeciesGrid(slot, table.boxes, ui.order(slot), ui.query if slot == side else "",
                          slot == side, taps, key=f"grid-{slot}") for slot in CLOCKWISE]
     grids.append(HostTiles(table.boxes, True, side == WHOLE, taps.pick, key="hosts"))
-    parts.append(ft.Column(grids, expand=True))
-    parts.append(HostTiles(table.boxes, False, side not in (None, WHOLE), taps.add_tree,
-                           key="next-tree"))
-    if picking is not None and picking.replacing is not None:
-        name = species_name(table.card_at(picking.replacing).species, app.lang)
-        parts.insert(0, text(app.t("forest.replacing", name=name), size=13,
-                             color=ft.Colors.PRIMARY))
+    parts = [ft.Container(caption, key="caption"), ft.Container(bar, key="bar"),
+             SearchRow(taps.search, taps.close, side not in (None, WHOLE),
+                       key=f"search-{ui.searches}"),
+             ft.Column(grids, expand=True, key="grids"),
+             HostTiles(table.boxes, False, side not in (None, WHOLE), taps.add_tree,
+                       key="next-tree")]
     return ft.Column(parts, spacing=6, expand=True, visible=shown)
 
 
-@ft.component
-def ForestBody(table: ForestTable, ui: Ui, shown: bool, taps: Taps) -> ft.Control:
-    """The player chips and the forest, tree by tree, with a way to add the next tree."""
+def _forest_body(table: ForestTable, forests: tuple[Forest, ...], live: Live, player: int,
+                 selected: Spot | None, moving: Spot | None, shown: bool,
+                 taps: Taps) -> ft.Control:
+    """The player chips and the forest, tree by tree, with a way to add the next tree, as
+    `forests` and the scorer's `live` view of them are."""
     app = use_app()
-    live = table.live
-    player = taps.player
-    forest = table.forests[player]
+    forest = forests[player]
     top: list[ft.Control] = [PlayerChips(table.names, player, live.flagged(), taps)]
-    if ui.moving is not None:
-        top.append(MoveBar(species_name(table.card_at(ui.moving).species, app.lang),
-                           ui.moving[2], taps))
-    moving_side = ui.moving[2] if ui.moving is not None and ui.moving[0] == player else None
+    if moving is not None:
+        top.append(MoveBar(species_name(table.card_at(moving).species, app.lang), moving[2],
+                           taps))
+    moving_side = moving[2] if moving is not None and moving[0] == player else None
     rows: list[ft.Control] = [
         TreeCard(table, player, index, tree, live.trees.get((player, index), NO_LIVE),
-                 ui.selected if ui.selected and ui.selected[:2] == (player, index) else None,
+                 selected if selected and selected[:2] == (player, index) else None,
                  moving_side, taps, key=f"tree-{player}-{index}")
         for index, tree in enumerate(forest.trees)]
     rows.append(labelled("add-tree", ft.FilledTonalButton(
@@ -157,3 +169,6 @@ def ForestBody(table: ForestTable, ui: Ui, shown: bool, taps: Taps) -> ft.Contro
         ft.Container(swipeable(ft.Column(rows, spacing=8, scroll=ft.ScrollMode.AUTO,
                                          expand=True), taps.step), expand=True),
     ], expand=True, spacing=8, visible=shown)
+
+
+ForestBody = ft.memo(ft.component(_forest_body))
