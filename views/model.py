@@ -26,7 +26,7 @@ from typing import Any, ClassVar, Concatenate, ParamSpec, TypeVar
 
 import flet as ft
 
-from scorer import ScoreSheet
+from scorer import Problem, ScoreSheet
 from views.new_table import NewTable
 from views.store import GameRecord, StorageFault, Store
 
@@ -131,6 +131,12 @@ class Table:
     def complete(self) -> bool:
         """Entry is over: the game may be scored as finished."""
         return self.sheet is not None
+
+    @property
+    def provisional(self) -> tuple[ScoreSheet, list[Problem]] | None:
+        """While some of the game has problems: the sheet of the rest, which counts them for
+        nothing until they are mended, and the problems; None where there is no such sheet."""
+        return None
 
     def finish(self) -> None:
         """Store the game as finished: from now on it is read-only, for every phone."""

@@ -239,6 +239,14 @@ class ForestTable(Table):
     def complete(self) -> bool:
         return self.sheet is not None and self.card_count() > 0
 
+    @property
+    def provisional(self) -> tuple[ScoreSheet, list[Problem]] | None:
+        """A card with a problem is left out; every other card scores as it will."""
+        live = self.live
+        if live.clean or live.sheet is None or not self.card_count():
+            return None
+        return live.sheet, [problem for found in live.problems.values() for problem in found]
+
     def symbol_matters(self, spot: Spot) -> bool:
         """Whether the tree symbol of the card at `spot` changes what a card here counts."""
         player, tree, part, index = spot

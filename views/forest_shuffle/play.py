@@ -42,6 +42,7 @@ def Play(table: ForestTable) -> ft.View:
     forest = table.forests[player]
     cave_line = live.sheet.players[player].lines[-1] if live.sheet else None
     complete = table.complete
+    sheet_open = complete or table.provisional is not None  # a provisional sheet too
 
     async def open_score_sheet() -> None:
         await app.go(f"{table.route}/sheet")
@@ -60,7 +61,7 @@ def Play(table: ForestTable) -> ft.View:
                      on_click=taps.undo, width=TAP, height=TAP)),
                  labelled("open-sheet", ft.IconButton(
                      ft.Icons.LEADERBOARD, tooltip=app.t("entry.score_sheet"),
-                     disabled=not complete, on_click=open_score_sheet, width=TAP,
+                     disabled=not sheet_open, on_click=open_score_sheet, width=TAP,
                      height=TAP))]))
     over: ft.Control | None = None  # what takes the screen before the picker and the forest
     if ui.cave:
@@ -93,7 +94,7 @@ def Play(table: ForestTable) -> ft.View:
     # The view's own padding, around all but the totals bar, which spans the screen.
     view.controls = [ft.Container(ft.Column(shown, spacing=0, expand=True), expand=True,
                                   padding=ft.Padding.only(left=10, right=10, top=8)),
-                     TotalsBar(totals, open_score_sheet if complete else None,
+                     TotalsBar(totals, open_score_sheet if sheet_open else None,
                                provisional=not live.clean)]
     return view
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import flet as ft
 
-from scorer import ScoreLine, ScoreSheet
+from scorer import Problem, ScoreLine, ScoreSheet
 from scorer.forest_shuffle.catalog import load_catalog
 from scorer.forest_shuffle.rules_text import cave_rule, rule_text, ruling_text
-from scorer.places import ForestSpot, Spot
+from scorer.places import Cave, ForestSpot, Spot
 from views.forest_shuffle.model import ForestTable
 from views.forest_shuffle.names import group_icon, species_name
 from views.i18n import scorer_text
@@ -23,7 +23,16 @@ def Sheet(table: ForestTable) -> ft.View:
     def body(sheet: ScoreSheet) -> list[ft.Control]:
         return ranked_cards(sheet, lambda player, number, line: Line(player, number, line, table))
 
-    return SheetScreen(table, body, unfinished="forest.unfinished")
+    app = use_app()
+
+    def where(problem: Problem) -> str:
+        """"Ann · tree 2 · left" (a problem of the whole table: its place in the file)."""
+        spot = problem.spot
+        if not isinstance(spot, ForestSpot | Cave):
+            return problem.place
+        return f"{table.names[spot.player]} · {_where(app, spot)}"
+
+    return SheetScreen(table, body, unfinished="forest.unfinished", where=where)
 
 
 @ft.component

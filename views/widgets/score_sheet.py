@@ -8,7 +8,7 @@ from typing import Any
 
 import flet as ft
 
-from scorer import PlayerScore, ScoreLine, ScoreSheet
+from scorer import PlayerScore, Problem, ScoreLine, ScoreSheet
 from scorer.reference import entry_for_line
 from views.i18n import scorer_text, when
 from views.model import Table, use_table
@@ -84,6 +84,23 @@ def FinishRow(table: Table) -> ft.Control:
     ], spacing=8)
 
 
+Where = Callable[[Problem], str]  # a problem's place at the table, in the reader's words
+
+
+@ft.component
+def Provisional(problems: list[Problem], where: Where | None) -> ft.Control:
+    """What keeps the sheet provisional: every problem, where it is and what it is."""
+    app = use_app()
+    lines = [f"{where(problem) if where else problem.place}: "
+             f"{scorer_text(problem.key, problem.params, app.lang)}" for problem in problems]
+    words = app.t("result.provisional", count=len(problems))
+    return labelled("provisional-sheet", ft.Container(ft.Column(
+        [text(words, size=15, weight=ft.FontWeight.W_600, color=ft.Colors.ON_ERROR_CONTAINER),
+         *[text(line, size=13, color=ft.Colors.ON_ERROR_CONTAINER) for line in lines]],
+        spacing=4), bgcolor=ft.Colors.ERROR_CONTAINER, padding=12, border_radius=12),
+        label="\n".join([words, *lines]))
+
+
 def ranked_cards(sheet: ScoreSheet, line: LineComponent | None, **options: Any) -> list:
     """Every player's card, best place first."""
     return [PlayerCard(index, player, line, key=f"player-{index}", **options)
@@ -92,14 +109,23 @@ def ranked_cards(sheet: ScoreSheet, line: LineComponent | None, **options: Any) 
 
 @ft.component
 def SheetScreen(table: Table, body: Callable[[ScoreSheet], list[ft.Control]],
-                unfinished: str = "result.unfinished") -> ft.View:
+                unfinished: str = "result.unfinished", where: Where | None = None) -> ft.View:
     """A game's score sheet: `body(sheet)` below the title, the share/export/rematch bar;
-    while the game does not score yet, `unfinished` says why."""
+    while some of the game has problems, the sheet of the rest, marked provisional, with each
+    problem at its place (nothing to finish, share or export yet); while the game does not
+    score at all, `unfinished` says why."""
     app = use_app()
     use_table(table)
     sheet = table.sheet if table.complete else None
     view = ft.View(route=table.route + "/sheet", padding=12,
                    appbar=top_bar(app, app.t("result.title"), back=app.host or not table.finished))
+    provisional = table.provisional if sheet is None else None
+    if provisional is not None:
+        so_far, problems = provisional
+        view.controls = [ft.Column([Provisional(problems, where), winners_line(so_far, app.lang),
+                                    *body(so_far)], spacing=8, scroll=ft.ScrollMode.AUTO,
+                                   expand=True)]
+        return view
     if sheet is None:
         view.controls = [text(app.t(unfinished), size=16)]
         return view
