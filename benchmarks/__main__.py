@@ -1,7 +1,7 @@
 """Every benchmark in one run: `python -m benchmarks [--only NAME...] [--quick] [--out PATH]
 [--readme]`.
 
-Runs the benchmarks below in turn (about 5 minutes on a 2-core machine), prints each one's
+Runs the benchmarks below in turn (about 6 minutes on a 2-core machine), prints each one's
 figures, and writes them with the date and the machine to benchmarks/results/latest.json.
 `--readme` then rewrites the README's table of figures from that file (a whole run only: the
 table must come from one run on one machine). `--quick` runs everything at a tiny size, to check
@@ -30,6 +30,7 @@ BENCHMARKS = {
     "fossil-tap": ("benchmarks.fossil_app", "tap -> update in Chromium, Fossil"),
     "live-tables": ("benchmarks.live_tables", "phones at shared tables"),
     "taps": ("benchmarks.taps", "taps per card, reference tables"),
+    "entry": ("benchmarks.entry", "a person entering a Forest Shuffle table, every phone at once"),
     "history": ("benchmarks.history", "history"),
 }
 LATEST = ROOT / "benchmarks" / "results" / "latest.json"

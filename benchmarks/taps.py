@@ -31,8 +31,8 @@ from benchmarks.scoring import example
 from scorer.forest_shuffle.models import SLOTS
 from tests.e2e.games import cards as cards_in
 from tests.views.fake_client import FakeClient
-from tests.views.helpers import enter, learn, start_game, table_cards
 from tests.views.forest_steps import enter_forest, start_forest_game
+from tests.views.helpers import enter, learn, start_game, table_cards
 from tests.views.test_fossil_companion import start_fossil, turn
 from views.access import PREFS_DEVICE, device_id, new_device_token
 from views.app import make_main

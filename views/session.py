@@ -41,6 +41,7 @@ class AppSession:
     lang: str = i18n.DEFAULT
     theme: str = "system"
     width: float = 390  # the screen's width in px: grids of cards fit it (a 320 px phone)
+    text_scale: float = 1.0  # how much larger the phone draws text (views/widgets/text_probe.py)
     device: str = ""  # the hash of the browser's device token
     host: bool = False  # this device may reach everything (see views/access.py)
     turned_away: int = 0  # times the host removed this device from a table (a notice shows)

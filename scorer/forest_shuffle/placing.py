@@ -189,7 +189,7 @@ def matching(species: Sequence[str], query: str) -> list[str]:
     wanted = fold(query).split()
     if not wanted:
         return list(species)
-    return [s for s in species if any(_begins_words(wanted, words) for words in _words(s))]
+    return [s for s in species if any(_begins_words(wanted, words) for words in search_words(s))]
 
 
 def _begins_words(wanted: list[str], words: tuple[str, ...]) -> bool:
@@ -197,7 +197,9 @@ def _begins_words(wanted: list[str], words: tuple[str, ...]) -> bool:
 
 
 @cache
-def _words(species_id: str) -> tuple[tuple[str, ...], ...]:
+def search_words(species_id: str) -> tuple[tuple[str, ...], ...]:
+    """The species' names (English, German, Dutch, aliases), each as the words a search
+    matches the start of: case, accents and apostrophes ignored, a hyphen parting words."""
     s = load_catalog().by_id(species_id)
     names = (s.names.en, s.names.de, s.names.nl, *s.aliases)
     return tuple(tuple(fold(name.replace("'", "")).split()) for name in names)
@@ -229,4 +231,4 @@ def _as_entered(data: dict[str, Any], spot: ForestSpot, card: str | dict[str, An
         return card
     if card.get("symbol") and symbol_matters(data, spot):
         return {"card": card["card"], "symbol": card["symbol"]}
-    return card["card"]
+    return str(card["card"])

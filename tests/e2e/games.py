@@ -6,8 +6,6 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from scorer.forest_shuffle.catalog import load_catalog
-from scorer.forest_shuffle.models import SLOTS
-from scorer.forest_shuffle.placing import printed_symbols
 from tests.e2e.phone import Phone
 from views.store import Store
 
@@ -64,49 +62,65 @@ def cards(value) -> list:
     return [] if value is None else value if isinstance(value, list) else [value]
 
 
-
-def pick_chip(card, slot: str, boxes: list[str] = BOXES) -> str:
-    """The chip the sheet shows for this card: its symbol chip when the species is printed
-    with more than one tree symbol on this side, else the species alone."""
-    species = card if isinstance(card, str) else card["card"]
-    symbol = None if isinstance(card, str) else card.get("symbol")
-    symbols = printed_symbols(species, slot, boxes)
-    return f"pick-{species}-{symbol}" if symbol and len(symbols) > 1 else f"pick-{species}"
+CLOCKWISE = ("top", "right", "bottom", "left")  # the order the picker opens a tree's slots
 
 
-def add_host(phone: Phone, entry: dict, boxes: list[str]) -> None:
-    """A tree of the boxes is one tap on its quick chip; a shrub (or a tree with a chosen
-    symbol) goes through "+ Tree" and the sheet: two taps."""
-    species = load_catalog().by_id(entry["tree"])
-    if species.kind == "tree" and "symbol" not in entry:
-        phone.tap(f"quick-{entry['tree']}")
-        return
-    phone.tap("add-tree")
-    chip = pick_chip({"card": entry["tree"], "symbol": entry.get("symbol")}, "whole", boxes)
-    expect(phone.by_id(chip)).to_be_attached()
-    phone.tap(chip)
+def species_name(species: str) -> str:
+    return load_catalog().by_id(species).names.en
 
 
-def enter_forest(phone: Phone, player: int, forest: list, cave: int,
-                 boxes: list[str] = BOXES) -> None:
+def slot_says(phone: Phone, slot: str, names: list[str]) -> None:
+    """The tree bar's slot lists these cards: the pick has been taken."""
+    phone.expect_says(f"bar-{slot}", f"{slot.capitalize()}: {', '.join(names)}")
+
+
+def answer_symbol(phone: Phone, symbol: str | None) -> None:
+    """The symbol the app asks for, if it asks (else nothing shows the question)."""
+    if phone.by_id("symbol-question").count():
+        assert symbol is not None, "the app asks a symbol the file does not give"
+        phone.press(f"symbol-{symbol}")
+
+
+def enter_tree(phone: Phone, entry: dict) -> None:
+    """The tree from the picker, then its dwellers on the slot the picker opened by itself,
+    or on the slot tapped in the tree bar first; a symbol only where the app asks for it."""
+    phone.press(f"quick-{entry['tree']}")
+    expect(phone.by_id("bar-top").first).to_have_attribute("aria-current", "true")
+    answer_symbol(phone, entry.get("symbol"))
+    due = {slot: list(cards(entry.get(slot))) for slot in CLOCKWISE}
+    placed: dict[str, list[str]] = {slot: [] for slot in CLOCKWISE}
+    while any(due.values()):
+        target = next((s for s in CLOCKWISE if due[s] and phone.by_id(f"bar-{s}").first
+                       .get_attribute("aria-current") == "true"), None)
+        if target is None:
+            target = next(s for s in CLOCKWISE if due[s])
+            phone.press(f"bar-{target}")
+            expect(phone.by_id(f"bar-{target}").first).to_have_attribute("aria-current",
+                                                                         "true")
+        card = due[target].pop(0)
+        species = card if isinstance(card, str) else card["card"]
+        phone.press(f"pick-{species}")
+        answer_symbol(phone, None if isinstance(card, str) else card.get("symbol"))
+        placed[target].append(species_name(species))
+        if all(placed.values()) and not any(due.values()):
+            expect(phone.by_id("hosts")).to_be_attached()  # the tree is full: the next one
+        else:
+            slot_says(phone, target, placed[target])
+
+
+def enter_forest(phone: Phone, player: int, forest: list, cave: int) -> None:
+    """Player `player`'s forest and cave, from the host's phone."""
     if player > 0:
-        phone.tap(f"player-{player}")
-        expect(phone.by_id(f"card-{player - 1}-0-tree")).to_have_count(0)
-    for t, entry in enumerate(forest):
-        add_host(phone, entry, boxes)
-        expect(phone.by_id(f"card-{player}-{t}-tree")).to_be_attached()
-        for slot in SLOTS:
-            for k, card in enumerate(cards(entry.get(slot))):
-                first = f"slot-{player}-{t}-{slot}" if k == 0 else f"another-{player}-{t}-{slot}"
-                phone.tap(first)
-                chip = pick_chip(card, slot, boxes)
-                expect(phone.by_id(chip)).to_be_attached()
-                phone.tap(chip)
-                expect(phone.by_id(f"card-{player}-{t}-{slot}-{k}")).to_be_attached()
-    for count in range(1, cave + 1):
-        phone.tap("cave-plus")
-        phone.expect_says("cave", f"Cave: {count} card")  # "card" or "cards"
-
+        if phone.by_id("picker-close").count():
+            phone.press("picker-close")
+        phone.press(f"player-{player}")
+        expect(phone.by_id("hosts")).to_be_attached()  # an empty forest: its first tree
+    for entry in forest:
+        enter_tree(phone, entry)
+    if cave:
+        phone.press("cave")
+        phone.press(f"cave-{cave}")
+        phone.expect_says("cave", f"Cave: {cave} card")  # "card" or "cards"
 
 
 def new_forest_game(phone: Phone, names: list[str], boxes: list[str]) -> None:

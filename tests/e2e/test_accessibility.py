@@ -46,7 +46,7 @@ TEXT_CONTRAST = 4.5  # WCAG AA, normal text
 OUTLINE_CONTRAST = 3.0  # WCAG AA, non-text: a control's icon, the outline of a selected chip
 NAMES = ("Ann", "Bob", "Cas")
 # The rows meant to scroll sideways (a row of chips, one tap each, longer than a phone is wide).
-SCROLLERS = ["quick-trees", "player-filters"]
+SCROLLERS = ["player-filters"]
 
 # Every semantics node on screen: what it is, what it is called, where it is, and whether a
 # scrolling box (or the screen) may cut it. Boxes are in CSS px. A box beyond the screen's
@@ -255,10 +255,12 @@ def screens(seeded: Seeded) -> list[Screen]:
         Screen("symbiose-tile", "", "clear-tile", ["player-0", "tile-0-0-0"],
                close=["player-2", "tile-2-1-3"]),
         Screen("new-forest-shuffle", "/new/forest-shuffle", "remove-2", seated=NAMES),
-        Screen("forest-entry", f"/forest-shuffle/{play['forest-shuffle']}", "quick-beech"),
-        Screen("forest-tree-sheet", "", "picker-close", ["add-tree"]),
-        Screen("forest-species-sheet", "", "pick-white_stork",
-               ["picker-close", "slot-0-0-left"]),
+        Screen("forest-entry", f"/forest-shuffle/{play['forest-shuffle']}", "add-tree"),
+        Screen("forest-trees", "", "quick-beech", ["add-tree"]),
+        Screen("forest-picker", "", "pick-white_stork", ["picker-close", "slot-0-0-left"]),
+        Screen("forest-symbol", "", "symbol-cancel", ["pick-roe_deer"],
+               close=["symbol-cancel"]),
+        Screen("forest-cave", "", "cave-0", ["cave"], close=["cave-close", "picker-close"]),
         Screen("new-fossil", "/new/fossil", "remove-2", seated=NAMES),
         Screen("fossil-entry", f"/fossil/{play['fossil']}", "cost-1"),
         Screen("fossil-calculator", f"/fossil/{play['fossil']}/calc", "calc-fossil-ammonite"),

@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 
 from scorer import check, score
 from scorer.forest_shuffle.models import SLOTS
-from tests.e2e.games import BOXES, cards, learned, new_fossil_game, pick_chip, turn
+from tests.e2e.games import CLOCKWISE, cards, learned, new_fossil_game, species_name, turn
 from tests.e2e.phone import Phone
 from tests.e2e.test_forest_shuffle_e2e import seed_players
 from tests.e2e.test_symbiose_e2e import example
@@ -100,11 +100,16 @@ def join(make_context, server, code: str, seat: int) -> Phone:
 
 
 def seated(make_context, server, code: str, seats: Iterable[int]) -> list[Phone]:
-    """Guests' phones at these seats, each opened on its own pond or forest."""
+    """Guests' phones at these seats, each opened on its own pond or forest: its chip is the
+    selected one, or (an empty forest, which opens on its first tree) its title names it."""
     phones = []
     for seat in seats:
-        phones.append(join(make_context, server, code, seat))
-        expect(phones[-1].by_id(f"player-{seat}")).to_have_attribute("aria-current", "true")
+        phone = join(make_context, server, code, seat)
+        chip = phone.page.locator(f'[flt-semantics-identifier="player-{seat}"]'
+                                  '[aria-current="true"]')
+        expect(chip.or_(phone.page.get_by_role("heading", name=FOUR[seat], exact=True))
+               .first).to_be_attached()
+        phones.append(phone)
     return phones
 
 
@@ -209,35 +214,43 @@ def test_four_phones_fill_a_symbiose_table_at_once(server, make_context):
 # Four small forests of the base box. Lindens score 3 for the most of them (Bob, once his
 # second one is in) and 1 otherwise; the woodpecker scores 10 for the most trees (Cas): both
 # count every seat's live forest.
-FORESTS = [
-    ([{"tree": "linden", "top": {"card": "tawny_owl", "symbol": "birch"}}], 2),
-    ([{"tree": "linden"}, {"tree": "linden", "left": {"card": "european_hare",
-                                                      "symbol": "linden"}}], 1),
-    ([{"tree": "oak", "top": {"card": "great_spotted_woodpecker", "symbol": "linden"}},
-      {"tree": "beech"}, {"tree": "birch"}], 0),
-    ([{"tree": "beech", "bottom": {"card": "common_toad", "symbol": "beech"}},
-      {"tree": "oak", "right": {"card": "european_hare", "symbol": "sycamore"}}], 3),
+FORESTS = [  # no card counts a tree symbol: none is asked
+    ([{"tree": "linden", "top": "tawny_owl"}], 2),
+    ([{"tree": "linden"}, {"tree": "linden", "left": "european_hare"}], 1),
+    ([{"tree": "oak", "top": "great_spotted_woodpecker"}, {"tree": "beech"}, {"tree": "birch"}],
+     1),
+    ([{"tree": "beech", "bottom": "common_toad"}, {"tree": "oak", "right": "european_hare"}], 3),
 ]
 
 
 def grow_forest(phone: Phone, seat: int, forest: list[dict], cave: int) -> list[Step]:
-    """A tree is one tap on its quick chip; a dweller two (its slot, then its species on the
-    sheet); then the cave, a tap a card."""
+    """A tree is one tap in the picker; a dweller one on the slot the picker opened by itself
+    (else its slot in the tree bar first); then the cave, a tap on the pad. Every tap is on
+    the control itself (as a screen reader taps it): other phones' changes move things."""
     steps = []
     for t, entry in enumerate(forest):
-        steps.append(Step(functools.partial(phone.tap, f"quick-{entry['tree']}"),
-                          functools.partial(attached, phone, f"card-{seat}-{t}-tree")))
-        for slot in SLOTS:
+        steps.append(Step(functools.partial(phone.press, f"quick-{entry['tree']}"),
+                          functools.partial(phone.expect_says, "bar-tree", f"Tree {t + 1}: ")))
+        target = "top"  # where the picker opens a new tree
+        for slot in CLOCKWISE:
             for card in cards(entry.get(slot)):
-                chip = pick_chip(card, slot, BOXES)
-                steps += [Step(functools.partial(phone.tap, f"slot-{seat}-{t}-{slot}"),
-                               functools.partial(attached, phone, chip)),
-                          Step(functools.partial(phone.press, chip),
-                               functools.partial(attached, phone, f"card-{seat}-{t}-{slot}-0"))]
-    steps += [Step(functools.partial(phone.tap, "cave-plus"),
-                   functools.partial(phone.expect_says, "cave", f"Cave: {count} card"))
-              for count in range(1, cave + 1)]
+                if slot != target:
+                    steps.append(Step(functools.partial(phone.press, f"bar-{slot}"),
+                                      functools.partial(is_target, phone, slot)))
+                species = card if isinstance(card, str) else card["card"]
+                steps.append(Step(functools.partial(phone.press, f"pick-{species}"),
+                                  functools.partial(phone.expect_says, f"bar-{slot}",
+                                                    species_name(species))))
+                target = None  # then it moves on by itself
+    steps += [Step(functools.partial(phone.press, "cave"),
+                   functools.partial(attached, phone, f"cave-{cave}")),
+              Step(functools.partial(phone.press, f"cave-{cave}"),
+                   functools.partial(phone.expect_says, "cave", f"Cave: {cave} card"))]
     return steps
+
+
+def is_target(phone: Phone, slot: str) -> None:
+    expect(phone.by_id(f"bar-{slot}").first).to_have_attribute("aria-current", "true")
 
 
 def attached(phone: Phone, identifier: str) -> None:
@@ -255,30 +268,36 @@ def test_four_phones_grow_a_forest_shuffle_game_at_once(server, make_context):
 
     in_rounds([grow_forest(phone, seat, *FORESTS[seat]) for seat, phone in enumerate(phones)],
               same_totals_everywhere)
-    file = stored(server, game_id)["file"]
+    data = stored(server, game_id)
+    file, undo_before = data["file"], data["undo"]
     assert [(p["forest"], p["cave"]) for p in file["players"]] == FORESTS  # no tap lost
     # Ann's linden scores 1 (Bob has more), Cas's woodpecker 10 (the most trees)
-    assert [player.total for player in score(file).players] == [8, 8, 11, 4]
+    assert [player.total for player in score(file).players] == [8, 8, 12, 4]
 
     [fresh] = seated(make_context, server, code, [0])
     for seat, (forest, _cave) in enumerate(FORESTS):
-        fresh.tap(f"player-{seat}")
+        fresh.press(f"player-{seat}")
         for t, entry in enumerate(forest):
             attached(fresh, f"card-{seat}-{t}-tree")
             for slot in SLOTS:
                 for k, _card in enumerate(cards(entry.get(slot))):
                     attached(fresh, f"card-{seat}-{t}-{slot}-{k}")
 
-    # Dee's phone and the host each tap Dee's cave three times, both at the same instants.
+    # Dee's phone and the host set Dee's cave at the same instant: both taps are taken, one
+    # after the other, and every phone shows the one taken last, which the store holds.
     dee = phones[3]
-    host.tap("player-3")
+    host.press("picker-close")
+    host.press("player-3")
     host.expect_says("cave", "Cave: 3 cards")
-    for _ in range(3):
-        at_once([(host, "cave-plus"), (dee, "cave-plus")])
+    for phone in (host, dee):
+        phone.press("cave")
+        expect(phone.by_id("cave-8")).to_be_attached()
+    at_once([(host, "cave-8"), (dee, "cave-9")])
+    dee.expect_says("cave", "Cave: ")
+    file = stored_when(server, game_id, lambda data: data["file"]["players"][3]["cave"] in (8, 9)
+                       and len(data["undo"]) == len(undo_before) + 2, dee)["file"]
     for phone in (host, dee, fresh):
-        phone.expect_says("cave", "Cave: 9 cards")
-    file = stored(server, game_id)["file"]
-    assert file["players"][3]["cave"] == 9
+        phone.expect_says("cave", f"Cave: {file['players'][3]['cave']} cards")
     expect_totals(phones, score(file))
 
 

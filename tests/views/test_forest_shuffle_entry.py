@@ -126,6 +126,20 @@ async def test_the_next_empty_slot_opens_by_itself_clockwise(open_app, store):
     assert _target(c) == "left"
 
 
+async def test_a_full_tree_keeps_a_shared_slot_open_for_another_card(open_app, store):
+    c = await open_app()
+    game_id = await start_forest_game(c, ["Ann", "Bob"])
+    await enter_tree(c, Taps(c), {"tree": "oak", "top": "chaffinch", "right": "lynx",
+                                  "bottom": "moss"})
+    await c.tap("pick-european_hare")  # the last empty slot: a hare, who takes another
+    assert _target(c) == "left" and c.shown("next-tree")
+    await c.tap("pick-european_hare")
+    assert _target(c) == "left"
+    await c.tap("quick-birch")  # the next tree, from the strip
+    assert _target(c) == "top"
+    assert _forest(store, game_id)[0]["left"] == ["european_hare", "european_hare"]
+
+
 async def test_no_symbol_is_asked_where_no_card_counts_one(open_app, store):
     c = await open_app()
     game_id = await start_forest_game(c, ["Ann", "Bob"])

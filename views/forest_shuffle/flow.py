@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from scorer.forest_shuffle.placing import joiners
 from views.forest_shuffle.model import SPOT_ORDER, TREE, Card, ForestTable, Spot, Tree
 
 WHOLE = "whole"  # the picker's side when its target is a new tree (tree, shrub or sapling)
@@ -59,7 +60,8 @@ class Ui:
 
 
 def next_slot(tree: Tree, after: str) -> str | None:
-    """The first empty slot clockwise after `after` (itself last); None: the tree is full."""
+    """The first empty slot clockwise after `after` (itself last); None: the tree is full (the
+    picker then stays on `after` if it takes another card, else asks for the next tree)."""
     start = CLOCKWISE.index(after)
     order = CLOCKWISE[start + 1:] + CLOCKWISE[:start + 1]
     return next((slot for slot in order if not tree.cards(slot)), None)
@@ -155,7 +157,12 @@ class Taps:
             self.target(Picking(new, CLOCKWISE[0]))
         else:
             table.place(player, picking.tree, picking.side, card, phone=self.phone)
-            following = next_slot(table.tree(player, picking.tree), picking.side)
+            tree = table.tree(player, picking.tree)
+            following = next_slot(tree, picking.side)
+            if following is None and joiners(  # a full tree: another hare (toad...) still fits
+                    [c.species for c in tree.cards(picking.side)], picking.side,
+                    [c.species for c in tree.bottom], table.boxes):
+                following = picking.side
             self.target(NEW_TREE if following is None else Picking(picking.tree, following))
 
     # the symbol pass -----------------------------------------------------------------------

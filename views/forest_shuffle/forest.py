@@ -11,9 +11,15 @@ import flet as ft
 from scorer import ScoreLine
 from scorer.forest_shuffle.models import SAPLING
 from scorer.forest_shuffle.placing import joiners, printed_symbols
-from views.forest_shuffle.flow import WHOLE, Taps
+from views.forest_shuffle.flow import CLOCKWISE, WHOLE, Taps
 from views.forest_shuffle.model import TREE, ForestTable, Spot, Tree, TreeLive
-from views.forest_shuffle.names import fitted_name, group_icon, species_name
+from views.forest_shuffle.names import (
+    ARROWS,
+    fitted_name,
+    group_icon,
+    species_name,
+    tile_height,
+)
 from views.forest_shuffle.symbols import symbol_chips
 from views.i18n import scorer_text
 from views.session import use_app
@@ -21,6 +27,8 @@ from views.widgets.common import NAME_CHIP, TAP, do, labelled, pill, text
 
 CELL_W, CELL_H = 112, 56  # px: a card of a tree's cross at its widest
 AROUND_CROSS = 86  # px: the gaps in a cross's row, the tree card's padding, the screen's
+AROUND_LIST = 2 * 10 + 2 * 8 + 18 + 4  # px: the screen's and card's padding, a slot's arrow
+LIST_SCALE = 1.3  # text this much larger than asked: trees as lists, no name fits a cross
 SET_KEYS = ("forest_shuffle.set_member", "forest_shuffle.set_member_tree")
 
 
@@ -67,16 +75,18 @@ def MoveBar(name: str, side: str, taps: Taps) -> ft.Control:
 
 def _tree_card(table: ForestTable, player: int, index: int, tree: Tree, live: TreeLive,
                selected: Spot | None, moving_side: str | None, taps: Taps) -> ft.Control:
-    """A tree as a cross of cards, its problems, and the details of the card tapped."""
+    """A tree as a cross of cards (with large text, where no name would fit a cross: a list,
+    a card a row), its problems, and the details of the card tapped."""
     app = use_app()
-    width = cell_width(app.width)
+    listed = app.text_scale >= LIST_SCALE
+    width = app.width - AROUND_LIST if listed else cell_width(app.width)
 
     def cell(slot: str) -> ft.Control:
         cards = tree.cards(slot)
         if not cards:
-            return EmptySlot(player, index, slot, moving_side == slot, taps)
+            return EmptySlot(player, index, slot, moving_side == slot, width, taps)
         faces: list[ft.Control] = [
-            Face((player, index, slot, k), card.species, live, selected, taps)
+            Face((player, index, slot, k), card.species, live, selected, width, taps)
             for k, card in enumerate(cards)]
         below = [card.species for card in tree.bottom]
         if joiners([card.species for card in cards], slot, below, table.boxes):
@@ -84,27 +94,32 @@ def _tree_card(table: ForestTable, player: int, index: int, tree: Tree, live: Tr
             add = do(taps.open_slot, index, slot)
             # On a narrow phone the word would not fit the card's width: the "+" alone.
             button = ft.TextButton(words, icon=ft.Icons.ADD, height=TAP, on_click=add) \
-                if roomy(app.width) else ft.IconButton(ft.Icons.ADD, tooltip=words, width=TAP,
-                                                       height=TAP, on_click=add)
+                if roomy(app.width) or listed else \
+                ft.IconButton(ft.Icons.ADD, tooltip=words, width=TAP, height=TAP, on_click=add)
             faces.append(labelled(f"another-{player}-{index}-{slot}", button, label=words,
                                   button=True))
         if len(faces) == 1:  # the card alone: less for a pick to send
             return faces[0]
         return ft.Column(faces, spacing=4, width=width, tight=True)
 
-    gap = ft.Container(width=width)
-    cross = ft.Column([
-        ft.Row([gap, cell("top"), gap], alignment=ft.MainAxisAlignment.CENTER,
-               vertical_alignment=ft.CrossAxisAlignment.END),
-        ft.Row([cell("left"), Face((player, index, TREE, None), tree.species, live, selected,
-                                   taps), cell("right")],
-               alignment=ft.MainAxisAlignment.CENTER),
-        ft.Row([gap, cell("bottom"), gap], alignment=ft.MainAxisAlignment.CENTER,
-               vertical_alignment=ft.CrossAxisAlignment.START),
-    ], spacing=4, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+    host = Face((player, index, TREE, None), tree.species, live, selected,
+                width + (18 + 4 if listed else 0), taps)  # a list: as wide as a slot and arrow
+    if listed:
+        drawn = ft.Column([host, *[ft.Row([ft.Icon(ARROWS[slot], size=18), cell(slot)],
+                                          spacing=4, vertical_alignment=ft.CrossAxisAlignment.START)
+                                   for slot in CLOCKWISE]], spacing=4)
+    else:
+        gap = ft.Container(width=width)
+        drawn = ft.Column([
+            ft.Row([gap, cell("top"), gap], alignment=ft.MainAxisAlignment.CENTER,
+                   vertical_alignment=ft.CrossAxisAlignment.END),
+            ft.Row([cell("left"), host, cell("right")], alignment=ft.MainAxisAlignment.CENTER),
+            ft.Row([gap, cell("bottom"), gap], alignment=ft.MainAxisAlignment.CENTER,
+                   vertical_alignment=ft.CrossAxisAlignment.START),
+        ], spacing=4, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
     parts: list[ft.Control] = [
         text(app.t("forest.tree", number=index + 1), size=12,
-             color=ft.Colors.ON_SURFACE_VARIANT), cross]
+             color=ft.Colors.ON_SURFACE_VARIANT), drawn]
     parts += [labelled(f"problem-{spot_id(spot)}", text(
         scorer_text(problem.key, problem.params, app.lang), color=ft.Colors.ERROR, size=13))
         for spot, problem in live.problems]
@@ -119,12 +134,14 @@ TreeCard = ft.memo(ft.component(_tree_card))
 
 
 @ft.component
-def EmptySlot(player: int, tree: int, slot: str, target: bool, taps: Taps) -> ft.Control:
+def EmptySlot(player: int, tree: int, slot: str, target: bool, width: float,
+              taps: Taps) -> ft.Control:
     app = use_app()
     return labelled(f"slot-{player}-{tree}-{slot}", ft.Container(
         ft.Icon(ft.Icons.MOVE_DOWN if target else ft.Icons.ADD,
                 color=ft.Colors.PRIMARY if target else ft.Colors.ON_SURFACE_VARIANT),
-        width=cell_width(app.width), height=CELL_H, border_radius=8, ink=True,
+        width=width, height=max(CELL_H, tile_height(app.text_scale)),
+        border_radius=8, ink=True,
         alignment=ft.Alignment.CENTER,
         border=ft.Border.all(3 if target else 1, ft.Colors.PRIMARY if target
                              else ft.Colors.OUTLINE_VARIANT),
@@ -145,7 +162,7 @@ def points_words(app, line: ScoreLine | None) -> tuple[str, str]:
 
 
 @ft.component
-def Face(spot: Spot, species: str, live: TreeLive, selected: Spot | None,
+def Face(spot: Spot, species: str, live: TreeLive, selected: Spot | None, width: float,
          taps: Taps) -> ft.Control:
     """A card: its group's icon, its name whole, its points; red with a problem, outlined when
     tapped. Read as "Birch, 1 point"."""
@@ -156,16 +173,17 @@ def Face(spot: Spot, species: str, live: TreeLive, selected: Spot | None,
     shown, said = points_words(app, line)
     color = (ft.Colors.ERROR if problem else ft.Colors.PRIMARY if selected == spot
              else ft.Colors.OUTLINE_VARIANT)
-    width = cell_width(app.width)
     points = text(shown, size=15 if len(shown) < 3 else 12, weight=ft.FontWeight.BOLD)
     room = width - 2 * 6 - 2 * 3 - 2 * 4 - (8 * len(shown) + 4)  # padding, border, gaps, points
     # the group's icon where the name still fits whole beside it
-    words = fitted_name(name, room - 20) if roomy(app.width) else None
+    scale = app.text_scale
+    words = fitted_name(name, room - 20, scale) if roomy(app.width) else None
     icon = [group_icon(species, 16)] if words is not None else []
-    words = words or fitted_name(name, room) or text(name, size=10, max_lines=2)
+    words = words or fitted_name(name, room, scale) or text(name, size=10, max_lines=2)
     inside = [*icon, ft.Container(words, expand=True), points]
     box = ft.Container(
-        ft.Row(inside, spacing=4), width=width, height=CELL_H, padding=6, border_radius=8,
+        ft.Row(inside, spacing=4), width=width, height=max(CELL_H, tile_height(scale)),
+        padding=6, border_radius=8,
         ink=True, bgcolor=ft.Colors.SECONDARY_CONTAINER if spot[2] == TREE else None,
         border=ft.Border.all(3 if problem or selected == spot else 1, color),
         on_click=do(taps.select, spot))

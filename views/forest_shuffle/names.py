@@ -9,7 +9,7 @@ import flet as ft
 from scorer.forest_shuffle.catalog import load_catalog
 from scorer.forest_shuffle.models import SAPLING
 from views.i18n import scorer_text
-from views.widgets.common import icon_image, text
+from views.widgets.common import TAP, icon_image, text
 from views.widgets.fit import SIZES, fitting_size
 
 # The catalogue's groups, each as a Material icon.
@@ -20,6 +20,20 @@ GROUP_ICONS = {"trees": ft.Icons.PARK, "shrubs": ft.Icons.GRASS, "birds": ft.Ico
                "deer": ft.Icons.FOREST, "pawed_animals": ft.Icons.PETS,
                "cloven_hoofed_animals": ft.Icons.AGRICULTURE, "persons": ft.Icons.PERSON}
 SAPLING_GROUP = "trees"
+# A tree's slots, as arrows from the tree.
+ARROWS = {"top": ft.Icons.NORTH, "right": ft.Icons.EAST, "bottom": ft.Icons.SOUTH,
+          "left": ft.Icons.WEST}
+
+
+def columns(scale: float, at_most: int = 3) -> int:
+    """Tiles a row: fewer where the phone draws text larger (two at 200 %)."""
+    return at_most if scale < 1.3 else max(1, min(at_most, 2)) if scale < 2.6 else 1
+
+
+def tile_height(scale: float, lines: int = 2) -> float:
+    """A tile tall enough for `lines` lines of 12 px text at the phone's text size, and never
+    below a thumb's 48 px."""
+    return max(TAP, round(lines * 15 * scale) + 16)
 
 
 def species_name(species_id: str, lang: str) -> str:
@@ -55,13 +69,14 @@ def host_icon(species_id: str, size: int = 24) -> ft.Image:
     return symbol_icon(next(iter(species.variants_in("whole", tuple(species.boxes)))), size)
 
 
-def fitted_name(name: str, width: float, lines: int = 2, sizes: tuple[float, ...] = SIZES,
-                **style) -> ft.Text | None:
+def fitted_name(name: str, width: float, scale: float, lines: int = 2,
+                sizes: tuple[float, ...] = SIZES, **style) -> ft.Text | None:
     """`name` at the largest size that keeps every word whole in `width` px and `lines`
-    lines; None where no size is readable (the caller shows an icon, or gives more room).
-    On a card a name begins with a capital ("sapling" is a word of sentences too)."""
+    lines, where the phone draws text `scale` times larger (AppSession.text_scale); None where
+    no size is readable (the caller shows an icon, or gives more room). On a card a name
+    begins with a capital ("sapling" is a word of sentences too)."""
     shown = name[:1].upper() + name[1:]
-    size = fitting_size(shown, width, lines, sizes)
+    size = fitting_size(shown, width, lines, sizes, scale)
     if size is None:
         return None
     return text(shown, size=size, max_lines=lines, **style)

@@ -18,10 +18,13 @@ from scorer.forest_shuffle.placing import choices, matching
 from views.forest_shuffle.flow import CLOCKWISE, WHOLE, Taps
 from views.forest_shuffle.model import Tree
 from views.forest_shuffle.names import (
+    ARROWS,
+    columns,
     fitted_name,
     group_icon,
     host_icon,
     species_name,
+    tile_height,
 )
 from views.i18n import scorer_text
 from views.session import use_app
@@ -29,20 +32,23 @@ from views.widgets.common import TAP, do, labelled, named, text
 from views.widgets.typed_field import use_typed_text
 
 GAP = 6  # px between tiles
-COLUMNS = 3  # species tiles a row on a phone
 HOST_TILE = 48  # px: the narrowest tile of the strip of trees (seven a row on a 390 px phone)
 STRIP_GAP = 4
 PADDING = 10  # px: the view's padding at each side
 # A bar cell's padding, thickest border, arrow and the gap after it, both sides counted.
 INSIDE_CELL = 2 * 4 + 2 * 3 + 14 + 2  # (a border of 1 px, or 3 with a problem)
-ARROWS = {"top": ft.Icons.NORTH, "right": ft.Icons.EAST, "bottom": ft.Icons.SOUTH,
-          "left": ft.Icons.WEST}
 
 
 def hosts(boxes: tuple[str, ...]) -> tuple[str, ...]:
     """Every tree and shrub of the boxes in play, in catalogue order, then the sapling: an
     order that never changes, so a thumb learns where each one is."""
     return (*(s.id for s in choices(WHOLE, boxes)), SAPLING)
+
+
+def scrolls_alone(scale: float) -> bool:
+    """Whether the grid scrolls on its own between the tree bar and the trees (text of the
+    usual size), or the picker scrolls as one (large text: the trees alone fill a phone)."""
+    return scale < 1.3
 
 
 def tile_width(screen: float, columns: int) -> float:
@@ -83,8 +89,8 @@ def _bar_slot(slot: str, cards: tuple[str, ...], width: float, target: bool, tak
                                         color=ft.Colors.ON_SURFACE_VARIANT)]
     if cards:
         # the card's name where it fits whole, else its group's icon (several: icons, count)
-        words = fitted_name(names[0], width - INSIDE_CELL, sizes=(12.0, 11.0, 10.0)) \
-            if len(cards) == 1 else None
+        words = fitted_name(names[0], width - INSIDE_CELL, app.text_scale,
+                            sizes=(12.0, 11.0, 10.0)) if len(cards) == 1 else None
         if words is not None:
             inside.append(ft.Container(words, expand=True))
         else:
@@ -101,7 +107,8 @@ def _bar_slot(slot: str, cards: tuple[str, ...], width: float, target: bool, tak
         ft.Column([ft.Row(inside, spacing=2, vertical_alignment=ft.CrossAxisAlignment.CENTER,
                           alignment=ft.MainAxisAlignment.CENTER, expand=True), mark],
                   spacing=0),
-        width=width, height=TAP, padding=ft.Padding.only(left=4, right=4, top=2, bottom=2),
+        width=width, height=tile_height(app.text_scale),
+        padding=ft.Padding.only(left=4, right=4, top=2, bottom=2),
         border_radius=8, border=ft.Border.all(3, ft.Colors.ERROR) if problem
         else ft.Border.all(1, ft.Colors.OUTLINE),
         bgcolor=ft.Colors.PRIMARY_CONTAINER if target else None,
@@ -119,7 +126,7 @@ def _species_grid(side: str, boxes: tuple[str, ...], order: tuple[str, ...], que
                   shown: bool, taps: Taps) -> ft.Control:
     """The species of one side (`order`: likeliest first), those the search keeps."""
     app = use_app()
-    unit = tile_width(app.width, COLUMNS)
+    unit = tile_width(app.width, columns(app.text_scale))
     found = matching(order, query) if query.strip() else list(order)
     tiles: list[ft.Control] = [SpeciesTile(species, unit, taps.pick, key=species)
                                for species in found]
@@ -127,8 +134,10 @@ def _species_grid(side: str, boxes: tuple[str, ...], order: tuple[str, ...], que
         tiles.append(NothingFits(side, boxes, query))
     grid = ft.Row(tiles, wrap=True, spacing=GAP, run_spacing=GAP)
     # one shape shown or hidden: showing another slot's grid sends two flags, not a grid
-    return ft.Semantics(identifier="species-grid", expand=True, visible=shown,
-                        content=ft.Column([grid], scroll=ft.ScrollMode.AUTO, expand=True))
+    alone = scrolls_alone(app.text_scale)
+    return ft.Semantics(identifier="species-grid", expand=alone, visible=shown,
+                        content=ft.Column([grid], scroll=ft.ScrollMode.AUTO if alone else None,
+                                          expand=alone))
 
 
 SpeciesGrid = ft.memo(ft.component(_species_grid))
@@ -140,14 +149,16 @@ def _species_tile(species: str, unit: float, on_pick: Callable[[str], object]) -
     name = species_name(species, app.lang)
     inner = 16 + 4 + 2 * 6  # the icon, its gap, the padding
     width = unit
-    words = fitted_name(name, unit - inner)
+    scale = app.text_scale
+    words = fitted_name(name, unit - inner, scale)
     if words is None:
         width = 2 * unit + GAP
-        words = fitted_name(name, width - inner) or text(name, size=10, max_lines=2)
+        words = fitted_name(name, width - inner, scale) or text(name, size=10, max_lines=2)
     box = ft.Container(
         ft.Row([group_icon(species, 16), ft.Container(words, expand=True)], spacing=4,
                vertical_alignment=ft.CrossAxisAlignment.CENTER),
-        width=width, height=TAP, padding=ft.Padding.symmetric(horizontal=6), border_radius=10,
+        width=width, height=tile_height(scale), padding=ft.Padding.symmetric(horizontal=6),
+        border_radius=10,
         bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH, ink=True, on_click=do(on_pick, species))
     return named(ft.Semantics(identifier=f"pick-{species}", label=name, button=True,
                               content=box))
@@ -190,16 +201,19 @@ def _host_tiles(boxes: tuple[str, ...], big: bool, shown: bool,
     species otherwise (the next tree is one tap from wherever the player is)."""
     app = use_app()
     if big:
-        unit = tile_width(app.width, COLUMNS)
+        unit = tile_width(app.width, columns(app.text_scale))
     else:
-        columns = max(1, int((app.width - 2 * PADDING + STRIP_GAP) // (HOST_TILE + STRIP_GAP)))
-        unit = (app.width - 2 * PADDING - (columns - 1) * STRIP_GAP) // columns
+        wide = HOST_TILE * max(1.0, app.text_scale)
+        count = max(1, int((app.width - 2 * PADDING + STRIP_GAP) // (wide + STRIP_GAP)))
+        unit = (app.width - 2 * PADDING - (count - 1) * STRIP_GAP) // count
     tiles = [HostTile(species, unit, big, on_pick, key=species) for species in hosts(boxes)]
     gap = GAP if big else STRIP_GAP
     row = ft.Row(tiles, wrap=True, spacing=gap, run_spacing=gap)
     if big:
-        return ft.Semantics(identifier="hosts", expand=True, visible=shown,
-                            content=ft.Column([row], scroll=ft.ScrollMode.AUTO, expand=True))
+        alone = scrolls_alone(app.text_scale)
+        return ft.Semantics(identifier="hosts", expand=alone, visible=shown,
+                            content=ft.Column([row], scroll=ft.ScrollMode.AUTO if alone
+                                              else None, expand=alone))
     caption = text(app.t("forest.next_tree"), size=12, color=ft.Colors.ON_SURFACE_VARIANT)
     return ft.Semantics(identifier="next-tree", visible=shown,
                         content=ft.Column([caption, row], spacing=2))
@@ -212,20 +226,22 @@ def _host_tile(species: str, unit: float, big: bool,
                on_pick: Callable[[str], object]) -> ft.Control:
     app = use_app()
     name = species_name(species, app.lang)
+    scale = app.text_scale
     if big:
-        words = fitted_name(name, unit - 28 - 4 - 12) or text(name, size=10, max_lines=2)
+        words = fitted_name(name, unit - 28 - 4 - 12, scale) or text(name, size=10,
+                                                                     max_lines=2)
         content: ft.Control = ft.Row([host_icon(species, 28), ft.Container(words, expand=True)],
                                      spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
-        height = TAP + 8
+        height = tile_height(scale) + 8
     else:
         short = scorer_text(f"species_short.{species}", {}, app.lang)
-        words = fitted_name(short, unit, sizes=(12.0, 11.0, 10.0)) if " " not in short \
-            else None
-        words = words or fitted_name(short, unit, sizes=(10.0, 9.0))
+        words = fitted_name(short, unit, scale, sizes=(12.0, 11.0, 10.0)) \
+            if " " not in short else None
+        words = words or fitted_name(short, unit, scale, sizes=(10.0, 9.0))
         content = ft.Column([host_icon(species, 22), *([words] if words else [])], spacing=0,
                             horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True,
                             alignment=ft.MainAxisAlignment.CENTER)
-        height = TAP + 12
+        height = tile_height(scale, lines=1) + 22
     box = ft.Container(content, width=unit, height=height, border_radius=10, ink=True,
                        padding=ft.Padding.symmetric(horizontal=6 if big else 0),
                        alignment=ft.Alignment.CENTER if not big else None,
@@ -246,8 +262,10 @@ def SearchRow(on_search: Callable[[str], object], on_close: Callable[[], object]
     target reached without one keeps the field as it is (nothing to send)."""
     app = use_app()
     typed = use_typed_text()  # the phone's text, never drawn back older while typed
+    # the languages it searches are named where the label has room for them (not at 200 %)
+    words = app.t("forest.search" if scrolls_alone(app.text_scale) else "forest.search_short")
     field = labelled("search", typed.field(
-        label=app.t("forest.search"), dense=True, prefix_icon=ft.Icons.SEARCH,
+        label=words, dense=True, prefix_icon=ft.Icons.SEARCH,
         on_change=lambda e: on_search(e.control.value or "")))
     close = labelled("picker-close", ft.IconButton(
         ft.Icons.CLOSE, tooltip=app.t("forest.picker_close"), on_click=do(on_close),

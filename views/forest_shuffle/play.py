@@ -18,12 +18,19 @@ from views.forest_shuffle.flow import CLOCKWISE, NEW_TREE, WHOLE, Taps, Ui
 from views.forest_shuffle.forest import MoveBar, PlayerChips, TreeCard, spot_id
 from views.forest_shuffle.model import Forest, ForestTable, Live, Spot, TreeLive
 from views.forest_shuffle.names import species_name
-from views.forest_shuffle.picker import HostTiles, SearchRow, SpeciesGrid, TreeBar
+from views.forest_shuffle.picker import (
+    HostTiles,
+    SearchRow,
+    SpeciesGrid,
+    TreeBar,
+    scrolls_alone,
+)
 from views.forest_shuffle.symbols import SymbolPass, SymbolQuestion
 from views.i18n import scorer_text
 from views.model import use_table
 from views.session import use_app
 from views.widgets.common import TAP, do, labelled, swipeable, text
+from views.widgets.text_probe import text_probe
 from views.widgets.top_bar import entry_bar
 from views.widgets.totals import TotalsBar, totals_of
 
@@ -92,7 +99,8 @@ def Play(table: ForestTable) -> ft.View:
                    key="forest")]
     totals = totals_of(live.sheet, app.t) if live.sheet is not None else ()
     # The view's own padding, around all but the totals bar, which spans the screen.
-    view.controls = [ft.Container(ft.Column(shown, spacing=0, expand=True), expand=True,
+    view.controls = [text_probe(app),
+                     ft.Container(ft.Column(shown, spacing=0, expand=True), expand=True,
                                   padding=ft.Padding.only(left=10, right=10, top=8)),
                      TotalsBar(totals, open_score_sheet if sheet_open else None,
                                provisional=not live.clean)]
@@ -115,6 +123,7 @@ def Picker(table: ForestTable, ui: Ui, picking, shown: bool, taps: Taps) -> ft.C
     app = use_app()
     player = taps.player
     side = picking.side if picking is not None else None
+    alone = scrolls_alone(app.text_scale)
     # Every part keeps its place, shown or hidden (see Play): a tree bar that came would
     # otherwise shift the grids, which would be sent again whole.
     bar: ft.Control = ft.Container(visible=False)
@@ -137,10 +146,11 @@ def Picker(table: ForestTable, ui: Ui, picking, shown: bool, taps: Taps) -> ft.C
     parts = [ft.Container(caption, key="caption"), ft.Container(bar, key="bar"),
              SearchRow(taps.search, taps.close, side not in (None, WHOLE),
                        key=f"search-{ui.searches}"),
-             ft.Column(grids, expand=True, key="grids"),
+             ft.Column(grids, expand=alone, key="grids"),
              HostTiles(table.boxes, False, side not in (None, WHOLE), taps.add_tree,
                        key="next-tree")]
-    return ft.Column(parts, spacing=6, expand=True, visible=shown)
+    return ft.Column(parts, spacing=6, expand=True, visible=shown,
+                     scroll=None if alone else ft.ScrollMode.AUTO)
 
 
 def _forest_body(table: ForestTable, forests: tuple[Forest, ...], live: Live, player: int,

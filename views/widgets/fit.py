@@ -4,8 +4,9 @@ card's width and the name wraps at word boundaries only, into at most a few line
 Flutter breaks a word that is wider than its line anywhere ("Camberwel / l Beauty") and an
 ellipsis cuts one ("European Fat Dorm…"), so the size is chosen before the name is drawn,
 measured in the font the phone draws with: Roboto, which Flet's web client ships (Pillow reads
-its WOFF2 file; its advances are Chromium's to the hundredth of a pixel). Only the phone's own
-text size (a browser at 200 %) is beyond what the server can know; there a card grows taller.
+its WOFF2 file; its advances are Chromium's to the hundredth of a pixel). The phone's own text
+size (a browser at 200 %) is learned from a probe it draws and reports the width of
+(views/widgets/text_probe.py).
 """
 
 from __future__ import annotations
@@ -24,11 +25,22 @@ SLACK = 1.0
 _MEASURED_AT = 100  # px: advances scale with the size
 
 
-def fitting_size(name: str, width: float, lines: int = 2,
-                 sizes: tuple[float, ...] = SIZES) -> float | None:
+PROBE, PROBE_SIZE = "MMMMMMMMMM", 10.0  # what the phone measures for its text size
+
+
+def fitting_size(name: str, width: float, lines: int = 2, sizes: tuple[float, ...] = SIZES,
+                 scale: float = 1.0) -> float | None:
     """The largest of `sizes` at which `name` wraps into at most `lines` lines of `width` px
-    without breaking a word; None if it does not fit even at the smallest."""
-    return next((size for size in sizes if 0 < len(wrapped(name, width, size)) <= lines), None)
+    without breaking a word, where the phone draws text `scale` times larger than asked (its
+    text size setting); None if it does not fit even at the smallest."""
+    return next((size for size in sizes
+                 if 0 < len(wrapped(name, width / scale, size)) <= lines), None)
+
+
+def text_scale(probe_width: float) -> float:
+    """The phone's text size, from the width it drew PROBE at PROBE_SIZE (1.0: as asked)."""
+    return probe_width / (_advance(PROBE) * PROBE_SIZE / _MEASURED_AT
+                          + LETTER_SPACING * len(PROBE))
 
 
 @cache

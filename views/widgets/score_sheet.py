@@ -122,7 +122,10 @@ def SheetScreen(table: Table, body: Callable[[ScoreSheet], list[ft.Control]],
     provisional = table.provisional if sheet is None else None
     if provisional is not None:
         so_far, problems = provisional
-        view.controls = [ft.Column([Provisional(problems, where), winners_line(so_far, app.lang),
+        ahead = app.t("result.ahead", names=", ".join(so_far.winners))
+        view.controls = [ft.Column([Provisional(problems, where),
+                                    labelled("winners", text(ahead, size=20,
+                                                             weight=ft.FontWeight.BOLD)),
                                     *body(so_far)], spacing=8, scroll=ft.ScrollMode.AUTO,
                                    expand=True)]
         return view
