@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 import flet as ft
+from flet.components.utils import current_component
 
 from views import i18n
 from views.access import PREFS_DEVICE, Access, device_id, device_label, new_device_token
@@ -174,10 +175,21 @@ ScreenGame = ft.create_context("")  # the game whose screen is being drawn ("": 
 
 def use_app() -> AppSession:
     """The tab's session, in the language of the screen's game (`GameScreenSession`); the
-    calling component re-renders when its language or theme change."""
+    calling component re-renders when the session changes (language, theme, width...).
+
+    A memoised component the session's change redraws on its own finds its providers through
+    the component that first made it, which Flet may since have let go (it kept the older one
+    in its place): then the session and game it was first drawn with, remembered here, are
+    its own, and it listens to the session again itself."""
+    found = ft.use_ref(None)
     app = ft.use_context(AppContext)
-    assert isinstance(app, AppSession), "use_app() outside the app's components"
     game = ft.use_context(ScreenGame)
+    if isinstance(app, AppSession):
+        found.current = (app, game)
+    elif found.current is not None:
+        app, game = found.current
+        current_component()._attach_observable_subscription(app)  # Flet's own listening
+    assert isinstance(app, AppSession), "use_app() outside the app's components"
     lang = i18n.game_language(game, app.lang) if game else app.lang
     # Same interface: the session's own attributes and methods, with the game's words.
     return app if lang == app.lang else cast(AppSession, GameScreenSession(app, lang))

@@ -187,7 +187,7 @@ def test_forest_screenshots(server, make_context, theme, size, shots):
         phone.shot(str(shots / shot_name(name, theme, size)))
 
     shot("forest-trees")
-    for entry in first["forest"][:-1]:
+    for entry in first["forest"][:4]:  # enough for a forest longer than the screen
         enter_tree(phone, entry)
     phone.press("quick-oak")
     phone.press("pick-chaffinch")

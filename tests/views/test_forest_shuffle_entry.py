@@ -653,6 +653,20 @@ async def test_a_pick_re_renders_only_the_tree_it_changed(open_app):
     assert c.find("slot-0-1-right") is None and c.find("card-0-1-right-0") is not None
 
 
+async def test_a_phone_turned_while_entering_draws_the_picker_anew(open_app, store):
+    """A memoised tile redrawn alone by the session's change (the phone's width) once lost
+    its providers: Flet's redraws ended."""
+    c = await open_app()
+    await start_forest_game(c, ["Ann", "Bob"])
+    await c.tap("quick-oak")
+    wide = c.get("pick-chaffinch").content.width
+    await c.session.dispatch_event(c.page._i, "resize", {"width": 320, "height": 640})
+    await c.settle()
+    assert c.get("pick-chaffinch").content.width < wide
+    await c.tap("pick-chaffinch")
+    assert _target(c) == "right"
+
+
 async def test_the_rule_dialog_is_sized_to_what_it_says(open_app, store):
     c = await open_app()
     await start_forest_game(c, ["Ann", "Bob"])
