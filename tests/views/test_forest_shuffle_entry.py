@@ -331,28 +331,29 @@ async def test_the_grid_puts_this_forests_species_first(open_app, store):
     assert sorted(tiles) == sorted(s.id for s in choices("left", ["base"]))
 
 
-async def test_a_search_finds_the_start_of_any_word_in_three_languages(open_app):
+async def left_slot_search(open_app) -> tuple[FakeClient, ft.TextField]:
+    """A new game's first tree, the picker on its left slot: the client and the search."""
     c = await open_app()
     await start_forest_game(c, ["Ann", "Bob"])
     await c.tap("quick-beech")
     await c.tap("bar-left")
-    field = c.all(ft.TextField)[-1]
+    return c, c.all(ft.TextField)[-1]
+
+
+async def test_a_search_finds_the_start_of_any_word_in_three_languages(open_app):
+    c, field = await left_slot_search(open_app)
     await c.type_into(field, "feldh")  # German: Feldhase
     assert _grid(c) == ["european_hare"]
     await c.type_into(field, "ree")  # Dutch: Ree is the Roe Deer
     assert c.shown("pick-roe_deer") and not c.shown("pick-european_hare")
-    await c.type_into(field, "dach")  # a word's start: the Badger (Dachs), not "Dachsbau"
+    await c.type_into(field, "dach")  # German: the Badger (Dachs)
     await c.tap("pick-european_badger")
     assert _target(c) == "top"  # clockwise after the left
     assert c.all(ft.TextField)[-1].value == ""  # the next slot starts a new search
 
 
 async def test_the_search_keeps_the_phones_text(open_app):
-    c = await open_app()
-    await start_forest_game(c, ["Ann", "Bob"])
-    await c.tap("quick-beech")
-    await c.tap("bar-left")
-    field = c.all(ft.TextField)[-1]
+    c, field = await left_slot_search(open_app)
     # "h" is handled and the picker is drawn again for it only after the phone reported "ha"
     # (Flet applies a report at once): the drawing must not take the phone's "a" back.
     c.session.apply_patch(field._i, {"value": "h"})

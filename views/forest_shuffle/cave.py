@@ -15,7 +15,7 @@ from views.i18n import scorer_text
 from views.session import use_app
 from views.widgets.common import TAP, do, labelled, pill, section, text
 
-PAD_COLUMNS = 6
+PAD_COLUMNS = 6  # four with large text, where two digits would not fit six a row
 
 
 def cave_label(app, count: int, points: int | None) -> str:
@@ -39,7 +39,7 @@ def CavePad(name: str, count: int, cave_type: str | None, cave_ids: tuple[str, .
             on_type: Callable[[str], object], on_close: Callable[[], object]) -> ft.Control:
     app = use_app()
     first = page * PAD
-    unit = tile_width(app.width, PAD_COLUMNS)
+    unit = tile_width(app.width, PAD_COLUMNS if app.text_scale < 1.3 else PAD_COLUMNS * 2 // 3)
     numbers = [pill(f"cave-{n}", str(n), do(on_count, n), selected=n == count, width=unit)
                for n in range(first, first + PAD)]
     steps = [labelled("cave-less", ft.OutlinedButton(
