@@ -140,6 +140,17 @@ async def test_a_full_tree_keeps_a_shared_slot_open_for_another_card(open_app, s
     assert _forest(store, game_id)[0]["left"] == ["european_hare", "european_hare"]
 
 
+async def test_a_tree_undone_while_its_slot_is_open_asks_for_a_tree_again(open_app, store):
+    c = await open_app()
+    game_id = await start_forest_game(c, ["Ann", "Bob"])
+    await c.tap("quick-oak")
+    assert _target(c) == "top"
+    await c.tap("undo")
+    assert c.shown("hosts") and _forest(store, game_id) == []
+    await c.tap("quick-birch")
+    assert _forest(store, game_id) == [{"tree": "birch"}] and _target(c) == "top"
+
+
 async def test_no_symbol_is_asked_where_no_card_counts_one(open_app, store):
     c = await open_app()
     game_id = await start_forest_game(c, ["Ann", "Bob"])

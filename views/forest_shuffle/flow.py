@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from scorer.forest_shuffle.catalog import load_catalog
+from scorer.forest_shuffle.models import SAPLING
 from scorer.forest_shuffle.placing import joiners
 from views.forest_shuffle.model import SPOT_ORDER, TREE, Card, ForestTable, Spot, Tree
 
@@ -65,6 +67,11 @@ def next_slot(tree: Tree, after: str) -> str | None:
     start = CLOCKWISE.index(after)
     order = CLOCKWISE[start + 1:] + CLOCKWISE[:start + 1]
     return next((slot for slot in order if not tree.cards(slot)), None)
+
+
+def is_host(species: str) -> bool:
+    """A tree, a shrub or the sapling: what goes in a forest's row, not in a slot."""
+    return species == SAPLING or load_catalog().by_id(species).kind != "dweller"
 
 
 class Taps:
@@ -122,9 +129,13 @@ class Taps:
         """A species (or a tree) tapped: placed at once, unless its printed symbol counts here
         and more than one print of it is still free: then that is asked first."""
         picking = self.ui.picking
-        if picking is None or (picking.side != WHOLE and \
-                picking.tree >= len(self.table.forests[self.player].trees)):
-            return  # its tree went meanwhile (an undo, another phone): the screen has moved on
+        if picking is None:
+            return
+        if picking.side != WHOLE and picking.tree >= len(self.table.forests[self.player].trees):
+            # its tree went meanwhile (an undo, another phone): the screen asks for a tree now
+            if not is_host(species):
+                return
+            picking = NEW_TREE
         part = TREE if picking.side == WHOLE else picking.side
         symbols = self.table.symbol_choice(self.player, picking.tree, part, species,
                                            picking.replacing)
