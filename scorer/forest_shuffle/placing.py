@@ -62,12 +62,6 @@ def joiners(cards: Sequence[str], slot: str, below: Sequence[str],
     return found
 
 
-def may_add_another(cards: Sequence[str], slot: str, below: Sequence[str],
-                    boxes: Sequence[str]) -> bool:
-    """Whether a slot holding `cards` may take one more card (see `joiners`)."""
-    return bool(joiners(cards, slot, below, boxes))
-
-
 def _nettle_may_admit(top: list[Species], below: Sequence[str], boxes: Sequence[str]) -> bool:
     """A card that opens its host's top slot (Stinging Nettle) is below, or may still come:
     the bottom slot is empty and the boxes in play have it."""

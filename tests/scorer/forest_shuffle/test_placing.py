@@ -6,7 +6,6 @@ from scorer.forest_shuffle.placing import (
     joiners,
     likely,
     matching,
-    may_add_another,
     printed_symbols,
     symbol_choice,
     symbol_matters,
@@ -44,6 +43,10 @@ def test_printed_symbols_follow_the_boxes_in_play():
 
 
 WE = ["base", "woodland_edge"]
+
+
+def may_add_another(cards, slot, below, boxes) -> bool:
+    return bool(joiners(cards, slot, below, boxes))
 
 
 def test_hares_take_any_number_toads_two():
