@@ -13,7 +13,6 @@ from dataclasses import dataclass, replace
 
 from scorer.forest_shuffle.catalog import load_catalog
 from scorer.forest_shuffle.models import SAPLING
-from scorer.forest_shuffle.placing import joiners
 from views.forest_shuffle.model import SPOT_ORDER, TREE, Card, ForestTable, Spot, Tree
 
 WHOLE = "whole"  # the picker's side when its target is a new tree (tree, shrub or sapling)
@@ -92,6 +91,16 @@ class Taps:
     def player(self) -> int:
         return min(self.ui.shown, len(self.table.names) - 1)
 
+    @property
+    def picking(self) -> Picking | None:
+        """The picker's target; a slot of a tree that went meanwhile (an undo, another phone):
+        the next tree."""
+        picking = self.ui.picking
+        if picking is not None and picking.side != WHOLE and \
+                picking.tree >= len(self.table.forests[self.player].trees):
+            return NEW_TREE
+        return picking
+
     # whose forest --------------------------------------------------------------------------
     def show(self, player: int) -> None:
         """Another forest; an empty one opens the picker on its first tree."""
@@ -128,14 +137,9 @@ class Taps:
     def pick(self, species: str) -> None:
         """A species (or a tree) tapped: placed at once, unless its printed symbol counts here
         and more than one print of it is still free: then that is asked first."""
-        picking = self.ui.picking
-        if picking is None:
-            return
-        if picking.side != WHOLE and picking.tree >= len(self.table.forests[self.player].trees):
-            # its tree went meanwhile (an undo, another phone): the screen asks for a tree now
-            if not is_host(species):
-                return
-            picking = NEW_TREE
+        picking = self.picking
+        if picking is None or (picking == NEW_TREE and not is_host(species)):
+            return  # a slot's tile tapped as its tree went: the screen asks for a tree now
         part = TREE if picking.side == WHOLE else picking.side
         symbols = self.table.symbol_choice(self.player, picking.tree, part, species,
                                            picking.replacing)
@@ -170,10 +174,8 @@ class Taps:
             table.place(player, picking.tree, picking.side, card, phone=self.phone)
             tree = table.tree(player, picking.tree)
             following = next_slot(tree, picking.side)
-            if following is None and joiners(  # a full tree: another hare (toad...) still fits
-                    [c.species for c in tree.cards(picking.side)], picking.side,
-                    [c.species for c in tree.bottom], table.boxes):
-                following = picking.side
+            if following is None and table.takes_another(tree, picking.side):
+                following = picking.side  # a full tree: another hare (toad...) still fits
             self.target(NEW_TREE if following is None else Picking(picking.tree, following))
 
     # the symbol pass -----------------------------------------------------------------------

@@ -10,7 +10,7 @@ import flet as ft
 
 from scorer import ScoreLine
 from scorer.forest_shuffle.models import SAPLING
-from scorer.forest_shuffle.placing import joiners, printed_symbols
+from scorer.forest_shuffle.placing import printed_symbols
 from views.forest_shuffle.flow import CLOCKWISE, WHOLE, Taps
 from views.forest_shuffle.model import TREE, ForestTable, Spot, Tree, TreeLive
 from views.forest_shuffle.names import (
@@ -88,8 +88,7 @@ def _tree_card(table: ForestTable, player: int, index: int, tree: Tree, live: Tr
         faces: list[ft.Control] = [
             Face((player, index, slot, k), card.species, live, selected, width, taps)
             for k, card in enumerate(cards)]
-        below = [card.species for card in tree.bottom]
-        if joiners([card.species for card in cards], slot, below, table.boxes):
+        if table.takes_another(tree, slot):
             words = app.t("forest.add_another")
             add = do(taps.open_slot, index, slot)
             # On a narrow phone the word would not fit the card's width: the "+" alone.

@@ -20,7 +20,7 @@ from scorer import Problem, ScoreLine, ScoreSheet, check, score
 from scorer import places as scorer_places
 from scorer.forest_shuffle.catalog import Box
 from scorer.forest_shuffle.models import SAPLING, SLOTS
-from scorer.forest_shuffle.placing import likely, symbol_choice, symbol_matters
+from scorer.forest_shuffle.placing import joiners, likely, symbol_choice, symbol_matters
 from views import i18n
 from views.model import Table, operation
 from views.new_table import NewTable
@@ -266,6 +266,13 @@ class ForestTable(Table):
             file = copy.deepcopy(file)
             _leave_out(file, _kept_positions(file), [replacing])
         return symbol_choice(file, player, tree, part, species)
+
+    def takes_another(self, tree: Tree, slot: str) -> bool:
+        """Whether a slot holding cards takes one more (hares, a toad pair, butterflies over a
+        Stinging Nettle, a Cuckoo with its bird), in the boxes in play."""
+        return bool(tree.cards(slot)) and bool(joiners(
+            [card.species for card in tree.cards(slot)], slot,
+            [card.species for card in tree.bottom], self.boxes))
 
     def likely(self, player: int, side: str) -> tuple[str, ...]:
         """The species that fit `side`, the likeliest for this player's forest first."""

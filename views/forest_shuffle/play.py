@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from scorer.forest_shuffle.placing import caves, joiners
+from scorer.forest_shuffle.placing import caves
 from views.forest_shuffle.cave import CaveButton, CavePad
 from views.forest_shuffle.flow import CLOCKWISE, NEW_TREE, WHOLE, Taps, Ui
 from views.forest_shuffle.forest import MoveBar, PlayerChips, TreeCard, spot_id
@@ -54,9 +54,7 @@ def Play(table: ForestTable) -> ft.View:
     async def open_score_sheet() -> None:
         await app.go(f"{table.route}/sheet")
 
-    picking = ui.picking
-    if picking is not None and picking.side != WHOLE and picking.tree >= len(forest.trees):
-        picking = NEW_TREE  # its tree went (an undo, another phone)
+    picking = taps.picking
     wanted = tuple(s for s in table.symbols_wanted(player) if s not in ui.later)
     view = ft.View(route=table.route, padding=0, spacing=0, appbar=entry_bar(
         app, table.route, table.names[player],
@@ -129,9 +127,8 @@ def Picker(table: ForestTable, ui: Ui, picking, shown: bool, taps: Taps) -> ft.C
     bar: ft.Control = ft.Container(visible=False)
     if side is not None and side != WHOLE:
         tree = table.tree(player, picking.tree)
-        below = [card.species for card in tree.bottom]
-        takes = tuple(slot for slot in CLOCKWISE if not tree.cards(slot) or joiners(
-            [card.species for card in tree.cards(slot)], slot, below, table.boxes))
+        takes = tuple(slot for slot in CLOCKWISE
+                      if not tree.cards(slot) or table.takes_another(tree, slot))
         problems = tuple(slot for slot in CLOCKWISE if any(
             spot is not None and spot[:3] == (player, picking.tree, slot)
             for spot in table.live.problems))
