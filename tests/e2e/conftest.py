@@ -10,8 +10,14 @@ import os
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.e2e.harness import PHONE, SMALL_PHONE, Server, launch, phone_context
+
+# Every wait for what the app shows has a generous ceiling: a signal that comes fast costs
+# nothing, and Playwright's 5 s default failed on a busy machine (a name field seen still
+# holding the name just entered).
+expect.set_options(timeout=30_000)
 
 
 def pytest_collection_modifyitems(config, items):
