@@ -7,7 +7,7 @@ import flet as ft
 
 from views.history import ResultTile
 from views.registry import GAMES
-from views.session import use_app
+from views.session import AppSession, use_app
 from views.store import GameRecord
 from views.widgets.common import (
     TAP,
@@ -25,7 +25,9 @@ from views.widgets.top_bar import settings_action, top_bar
 @ft.component
 def Home() -> ft.View:
     app = use_app()
-    active = app.store.games("active")
+    # Loaded here, not in their tiles: a game that cannot be loaded is set aside before it is said.
+    active = [record for record in app.store.games("active")
+              if app.tables.open(record.id, record.kind) is not None]
     finished = app.history.results()[:RECENT]
     controls: list[ft.Control] = [section(app.t("home.games"))]
     controls += [GameTile(game) for game in GAMES]  # ids only: no game is loaded for home
@@ -34,6 +36,8 @@ def Home() -> ft.View:
     if active:
         controls.append(section(app.t("home.continue")))
         controls += [RecordTile(record) for record in active]
+    controls += [set_aside_line(app, game, kind)
+                 for game, kind in sorted(app.store.set_aside.items())]
     if finished:
         controls.append(section(app.t("home.results")))
         controls += [ResultTile(result, f"/history/{result.kind}/{result.game_id}",
@@ -47,6 +51,13 @@ def Home() -> ft.View:
 RECENT = 3  # finished games on home; the history has them all
 NAVIGATION = (("history", ft.Icons.HISTORY), ("players", ft.Icons.PEOPLE),
               ("rules", ft.Icons.MENU_BOOK))
+
+
+def set_aside_line(app: AppSession, game: int, kind: str) -> ft.Control:
+    """A stored game that cannot be read, named: the host knows it is there, and kept."""
+    name = app.t(f"game.{kind}") if kind in GAMES else kind
+    said = app.t("home.set_aside", id=game, kind=name)
+    return labelled(f"set-aside-{game}", text(said, size=14, color=ft.Colors.ERROR), label=said)
 
 
 @ft.component

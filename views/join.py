@@ -52,6 +52,8 @@ def code_form(app: AppSession, typed: TypedText, entry: Entry, attempt) -> list:
         await attempt(typed.submitted(e)[:80])  # a pasted link at most
 
     said = [app.t("join.wrong")] if entry.wrong else []
+    if entry.game is not None:  # a right code, but its game could not be loaded (set aside)
+        said.append(app.t("join.unreadable"))
     if entry.wait > 0:
         said.append(app.t("join.wait", seconds=math.ceil(entry.wait)))
     problem = " ".join(said) or None

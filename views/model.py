@@ -10,7 +10,9 @@ everything computed.
 A change the disk refuses for now (full, read-only) is kept, never dropped and never passed off
 as stored: the table says it is not saved (`unsaved`, which every phone at the table shows) and
 stores it, with everything since, at its next change or when it tries again by itself, sooner
-at first and then less often (`RETRY_SECONDS`).
+at first and then less often (`RETRY_SECONDS`). Once the database's files are lost under the
+server (deleted or replaced), every open table says so, and keeps its changes until the stop
+prints them.
 """
 
 from __future__ import annotations
@@ -185,7 +187,7 @@ class Table:
                 revision = self.store.save_game(self.id, data, self.revision,
                                                 status="finished" if self.finished else "active")
         except StorageFault as fault:
-            if not fault.passing:
+            if not fault.kept:
                 raise
             self._not_saved(fault)
             return
@@ -249,6 +251,15 @@ class Tables:
         self.store = store
         self.model_of = model_of  # a game id -> its model class (None: no such game)
         self._open: weakref.WeakValueDictionary[int, Table] = weakref.WeakValueDictionary()
+        store.when_lost.append(self._lost)
+
+    def _lost(self, fault: StorageFault) -> None:
+        """The database's files are gone: every open table, on every phone, says its changes
+        are not saved (each keeps what it has, and a retry keeps it open until the stop)."""
+        for table in list(self._open.values()):
+            if table.unsaved is None:
+                table._not_saved(fault)
+                table.changed()
 
     def unsaved(self) -> list[Table]:
         """The open tables with changes the disk refused (a retry keeps each one open)."""
@@ -258,13 +269,28 @@ class Tables:
         """The model of a stored game (of `kind`, if given); None if there is no such game."""
         table = self._open.get(game_id)
         if table is None:
-            record = self.store.game(game_id)
-            model = self.model_of(record.kind) if record is not None else None
-            if record is None or model is None:
+            table = self._load(game_id)
+            if table is None:
                 return None
-            table = model(self.store, record)
             self._open[game_id] = table
+            if self.store.lost is not None:
+                table._not_saved(self.store.lost)
         return table if kind is None or table.kind == kind else None
+
+    def _load(self, game_id: int) -> Table | None:
+        """The model of the stored game; None if there is none, or its stored data is not a
+        game its model can load (set aside in the store, and said)."""
+        record = self.store.game(game_id)
+        model = self.model_of(record.kind) if record is not None else None
+        if record is None or model is None:
+            return None
+        try:
+            return model(self.store, record)
+        except (LookupError, TypeError, ValueError, AttributeError) as error:
+            # Whatever a row that is JSON but not a game breaks in its model's load.
+            self.store.put_aside(record.id, record.kind, f"it is not a {record.kind} game "
+                                                        f"({type(error).__name__}: {error})")
+            return None
 
 
 def use_table(table: Table | None, watch: Callable[[Table], object] | None = None) -> int:

@@ -11,19 +11,28 @@ and tables), and checked (`PRAGMA quick_check`) when opened: anything else - an 
 another program's database, a damaged one - is refused, never taken for a new one. A new
 database is made under another name and renamed into place once complete. Errors of the disk or
 the file are `StorageFault`s that say what went wrong in one line.
+
+The disk is asked at start whether it takes a write (`_probe`): a full disk stops the start.
+The files are known by their identity (device and inode) from the open on: a database or
+journal deleted or replaced under the running server is found before the next commit, and
+from then on nothing is written (`lost`), never into a new empty file. Another program holding
+the database is waited for briefly (`BUSY_MS`), never for seconds: every tap is served on the
+event loop, and the caller keeps what was refused and tries again later.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import os
 import secrets
 import sqlite3
+import tempfile
 import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from collections.abc import Callable, Iterator
+from contextlib import closing, contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -114,6 +123,10 @@ class Store:
         # Flet runs handlers on the event loop, but a lock keeps threaded callers safe too.
         self._lock = threading.RLock()
         self._depth = 0  # transactions open on this connection (they nest)
+        self.lost: StorageFault | None = None  # the files were deleted or replaced: no writes
+        self.when_lost: list[Callable[[StorageFault], None]] = []
+        self.set_aside: dict[int, str] = {}  # games whose stored row cannot be read -> kind
+        self._files: dict[str, tuple[int, int] | None] | None = None  # see _identity
         if not self.path.exists():
             self._create()
         self._check_file()  # before SQLite opens it: it would make an empty file a database
@@ -124,9 +137,43 @@ class Store:
                 self._db.execute("PRAGMA journal_mode=WAL")
                 self._migrate()
             self._forget_deleted()
+            self._probe()
         except BaseException:
             self._db.close()
             raise
+        self._files = self._identity()  # known from now on, with the journals just made
+        self._db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
+
+    def _probe(self) -> None:
+        """Write one page (the schema cookie, unchanged) and commit it: a disk that is full
+        or read-only says so now, at start, instead of at the first tap."""
+        with self.transaction():
+            self._db.execute(f"PRAGMA user_version = {self.schema_version()}")
+
+    def _identity(self) -> dict[str, tuple[int, int] | None]:
+        """The database's files (itself, its write-ahead log and its shared memory index) as
+        the file system knows them: SQLite keeps writing to the files it opened, so one
+        deleted or renamed over is only seen here."""
+        found: dict[str, tuple[int, int] | None] = {}
+        for end in ("", *JOURNALS):
+            try:
+                status = os.stat(f"{self.path}{end}")
+            except FileNotFoundError:
+                found[end] = None
+            else:
+                found[end] = (status.st_dev, status.st_ino)
+        return found
+
+    def _check_files(self) -> None:
+        """Raises StorageFault ("lost", for good) if a file of the database is not the one
+        opened any more."""
+        if self.lost is None and self._identity() != self._files:
+            self.lost = StorageFault("lost", f"{self.path} or its -wal was deleted or replaced "
+                                             "while the server ran; nothing more is written to it")
+            for told in list(self.when_lost):
+                told(self.lost)
+        if self.lost is not None:
+            raise self.lost
 
     def _connect(self, path: Path, create: bool) -> sqlite3.Connection:
         """A connection to `path`; it must exist unless `create` (SQLite would otherwise make
@@ -159,23 +206,7 @@ class Store:
             raise StorageFault("not_ours", f"{self.path} is not a Tallybook database ({what})")
 
     def _check_ours(self) -> None:
-        """Raises StorageFault unless the database is a Tallybook's, undamaged, of a schema
-        this app knows."""
-        problems = [row for (row,) in self._db.execute("PRAGMA quick_check")]
-        if problems != ["ok"]:
-            raise StorageFault("damaged", f"{self.path} is damaged: {problems[0]}")
-        version = self.schema_version()
-        tables = {name for (name,) in self._db.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table'")}
-        marked = self._db.execute("PRAGMA application_id").fetchone()[0]
-        # Made before databases were marked: known by its schema and its first tables.
-        unmarked_ours = marked == 0 and version >= 1 and tables >= FIRST_TABLES
-        if marked != APPLICATION_ID and not unmarked_ours:
-            raise StorageFault("not_ours", f"{self.path} is not a Tallybook database "
-                                           "(another program's)")
-        if version > SCHEMA_VERSION:
-            raise StorageFault("newer", f"{self.path} was written by a newer Tallybook "
-                                        f"(schema {version}; this one knows {SCHEMA_VERSION})")
+        check_ours(self._db, self.path)
 
     def _migrate(self) -> None:
         version = self.schema_version()
@@ -203,11 +234,15 @@ class Store:
         """Everything inside is stored together or not at all (nested: the outermost counts)."""
         with self._lock, faults_of(self.path):
             if self._depth == 0:
+                if self.lost is not None:
+                    raise self.lost
                 self._db.execute("BEGIN IMMEDIATE")
             self._depth += 1
             try:
                 yield
                 if self._depth == 1:
+                    if self._files is not None:  # None while opening: they are made then
+                        self._check_files()
                     self._db.execute("COMMIT")
             except BaseException:
                 if self._depth == 1:
@@ -282,7 +317,7 @@ class Store:
     def game(self, game_id: int) -> GameRecord | None:
         row = self._db.execute(f"SELECT {RECORD} FROM games WHERE id = ? AND deleted IS NULL",
                                (game_id,)).fetchone()
-        return _record(row) if row else None
+        return self._readable(row) if row else None
 
     def save_game(self, game_id: int, data: dict[str, Any], revision: int,
                   status: str | None = None) -> int:
@@ -305,7 +340,7 @@ class Store:
         with self.transaction():
             self._fingerprint_finished()
         rows = self._db.execute("SELECT fingerprint FROM games WHERE status = 'finished' "
-                                "AND deleted IS NULL")
+                                "AND deleted IS NULL AND fingerprint IS NOT NULL")
         return {value for (value,) in rows}
 
     def _fingerprint_finished(self, game_id: int | None = None) -> None:
@@ -314,8 +349,10 @@ class Store:
                                 "id = ?) AND status = 'finished' AND fingerprint IS NULL",
                                 (game_id, game_id)).fetchall()
         for game_id, kind, data, created in rows:
-            self._db.execute("UPDATE games SET fingerprint = ? WHERE id = ?",
-                             (fingerprint(kind, json.loads(data).get("file"), created), game_id))
+            record = self._readable((game_id, kind, "finished", data, 0.0, 0, created))
+            if record is not None:
+                self._db.execute("UPDATE games SET fingerprint = ? WHERE id = ?",
+                                 (fingerprint(kind, record.data.get("file"), created), game_id))
 
     def add_finished_game(self, kind: str, data: dict[str, Any], created: float,
                           finished: float, identity: str) -> int:
@@ -337,7 +374,23 @@ class Store:
         """The games in progress or finished, the latest first (no limit: all of them)."""
         rows = self._db.execute(f"SELECT {RECORD} FROM games WHERE status = ? AND deleted IS "
                                 "NULL ORDER BY updated DESC, id DESC LIMIT ?", (status, limit))
-        return [_record(row) for row in rows]
+        return [record for record in map(self._readable, rows) if record is not None]
+
+    def _readable(self, row: tuple) -> GameRecord | None:
+        """The game of a stored row; None if its data cannot be read (set aside, said)."""
+        try:
+            return _record(row)
+        except ValueError as error:
+            self.put_aside(row[0], row[1], str(error))
+            return None
+
+    def put_aside(self, game_id: int, kind: str, why: str) -> None:
+        """A stored game that cannot be read: every other game works on; it is named once on
+        the terminal and on the host's home (`set_aside`), and kept as it is stored."""
+        if game_id not in self.set_aside:
+            self.set_aside[game_id] = kind
+            log.warning("tallybook: game %s (%s) cannot be read and is set aside: %s",
+                        game_id, kind, why)
 
     def delete_game(self, game_id: int) -> None:
         """Out of every list, but kept for `restore_game` (Undo) until the store is next
@@ -440,6 +493,56 @@ class Store:
             self._write("DELETE FROM deck_cards WHERE uses <= 0")
 
 
+def check_ours(db: sqlite3.Connection, path: Path) -> None:
+    """Raises StorageFault unless the database `db` (at `path`) is a Tallybook's, undamaged, of
+    a schema this app knows."""
+    problems = [row for (row,) in db.execute("PRAGMA quick_check")]
+    if problems != ["ok"]:
+        raise StorageFault("damaged", f"{path} is damaged: {problems[0]}")
+    version = db.execute("PRAGMA user_version").fetchone()[0]
+    tables = {name for (name,) in db.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table'")}
+    marked = db.execute("PRAGMA application_id").fetchone()[0]
+    # Made before databases were marked: known by its schema and its first tables.
+    unmarked_ours = marked == 0 and version >= 1 and tables >= FIRST_TABLES
+    if marked != APPLICATION_ID and not unmarked_ours:
+        raise StorageFault("not_ours", f"{path} is not a Tallybook database (another program's)")
+    if version > SCHEMA_VERSION:
+        raise StorageFault("newer", f"{path} was written by a newer Tallybook "
+                                    f"(schema {version}; this one knows {SCHEMA_VERSION})")
+
+
+def back_up(source: Path, target: Path) -> int:
+    """Copy the database `source` into the new file `target` with SQLite's online backup, in
+    one step: one read transaction, so the copy holds every commit made before it began, the
+    write-ahead log's included, and a server writing meanwhile is never held up. The copy is
+    checked as any database is opened (ours, undamaged), left as one file (no write-ahead
+    log), and appears under its name only once complete. Returns its number of games; raises
+    StorageFault for the source, FileExistsError or OSError for the target."""
+    if not source.exists():  # SQLite would make an empty database of it
+        raise StorageFault("missing", f"there is no database at {source}")
+    if target.exists():
+        raise FileExistsError(target)
+    handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".partial",
+                                    dir=target.parent)
+    os.close(handle)
+    making = Path(name)
+    try:
+        with faults_of(source), closing(sqlite3.connect(
+                f"{source.resolve().as_uri()}?mode=rw", uri=True)) as db:
+            check_ours(db, source)
+            with closing(sqlite3.connect(making, isolation_level=None)) as copy:
+                db.backup(copy)
+                copy.execute("PRAGMA journal_mode=DELETE")
+                check_ours(copy, target)
+                games = copy.execute("SELECT count(*) FROM games WHERE deleted IS NULL")
+                count = int(games.fetchone()[0])
+        os.link(making, target)  # never over a file that appeared meanwhile (FileExistsError)
+    finally:
+        making.unlink(missing_ok=True)
+    return count
+
+
 # Written into every database we make ("Tall"): a database is ours by it.
 APPLICATION_ID = 0x54616C6C
 FIRST_TABLES = frozenset({"players", "games", "deck_cards"})  # of an unmarked one (schema 1)
@@ -461,8 +564,19 @@ class StorageFault(Exception):
     def passing(self) -> bool:
         return self.kind in PASSING
 
+    @property
+    def kept(self) -> bool:
+        """A table keeps the changes refused so (in memory, said on every phone, printed on
+        stop): a passing fault, or files lost under the server (nothing is written then)."""
+        return self.passing or self.kind == "lost"
+
 
 PASSING = frozenset({"full", "read_only", "io", "busy"})
+JOURNALS = ("-wal", "-shm")  # beside a database in WAL mode while it is open
+# How long a write waits for another program that holds the database; then it is refused for
+# now (busy) and tried again later, and the event loop serves every other phone meanwhile.
+BUSY_MS = 50
+log = logging.getLogger("tallybook")
 
 # SQLite's result codes (its error name, by prefix) -> our kind of fault and its line.
 FAULTS: dict[str, tuple[str, str]] = {
@@ -522,5 +636,12 @@ def fingerprint(kind: str, file: object, created: float) -> str:
 
 
 def _record(row: tuple) -> GameRecord:
+    """Raises ValueError if the row's data is not a JSON object."""
     game_id, kind, status, data, updated, revision, created = row
-    return GameRecord(game_id, kind, status, json.loads(data), updated, revision, created)
+    try:
+        value = json.loads(data)
+    except (ValueError, TypeError, RecursionError) as error:
+        raise ValueError(f"its data is not JSON ({error})") from error
+    if not isinstance(value, dict):
+        raise ValueError(f"its data is JSON {type(value).__name__}, not a game")
+    return GameRecord(game_id, kind, status, value, updated, revision, created)

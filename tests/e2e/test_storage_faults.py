@@ -77,6 +77,22 @@ def test_a_full_disk_at_start_is_one_line_and_leaves_no_database(tmp_path):
     Store(data / DB_NAME).close()
 
 
+def test_a_full_disk_with_a_database_on_it_is_one_line_at_start(tmp_path):
+    data = tmp_path / "data"
+    store = Store(database(data))  # open: its write-ahead log stays, with what it holds
+    try:
+        for n in range(5):
+            store.create_game("symbiose", {"n": n})
+        wal = data / f"{DB_NAME}-wal"
+        before = wal.read_bytes()
+        # Every file may keep its size, none may grow: the next page written has no room.
+        refused_with(data, f"cannot write to {data}: disk I/O error; choose another --data",
+                     room=wal.stat().st_size)
+        assert wal.read_bytes() == before
+    finally:
+        store.close()
+
+
 @pytest.mark.parametrize(("content", "line"), [
     (b"", "{db} is not a Tallybook database (an empty file); move it away or choose another "
           "--data"),

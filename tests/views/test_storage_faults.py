@@ -7,14 +7,19 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sqlite3
 
 import flet as ft
 import pytest
+import pytest_asyncio
 
+from tests.views.conftest import HOST_PIN
+from tests.views.fake_client import FakeClient
 from tests.views.faults import FaultyDisk, damaged_error
 from tests.views.helpers import learn, name_field, start_game, totals
 from views import model
-from views.app import last_try, open_tables
+from views.access import PREFS_DEVICE, device_id, new_device_token
+from views.app import last_try, make_main, open_tables
 from views.store import Store
 
 pytestmark = pytest.mark.asyncio
@@ -180,3 +185,111 @@ async def test_a_table_still_unsaved_when_the_server_stops_is_said_with_its_game
     last_try(tables)
     assert capsys.readouterr().err == "" and tables.unsaved() == []
     assert stored(store, game)[0] == FISH
+
+
+LOST = ("Not saved: the server's database file was deleted or replaced while it ran. The "
+        "latest changes at this table are kept, and printed in the server's terminal when it "
+        "stops. Tell whoever runs the server.")
+
+
+@pytest.mark.parametrize("end", ["", "-wal"])
+async def test_a_database_deleted_under_the_server_is_said_at_every_table_and_kept_to_the_stop(
+        served, store, monkeypatch, capsys, end):
+    monkeypatch.setattr(model, "RETRY_SECONDS", (3600.0,))
+    learn(store, [FISH, FROG])
+    tables, open_app = served
+    host = await open_app()
+    first = await start_game(host, ["Ann", "Bob"])
+    await host.tap(f"known-{FISH}")
+    second = await start_game(await open_app(), ["Cas", "Dan"])
+    other = await open_app(f"/symbiose/{second}")  # a phone at the other table
+    store.path.with_name(store.path.name + end).unlink()
+    await host.tap(f"known-{FROG}")  # the next change is not acknowledged as stored
+    await other.settle()
+    for phone in (host, other):
+        assert banner(phone) == LOST
+    assert totals(host)[0] == 5 + 2 and totals(other)[0] == 0  # kept on the phone
+    await other.tap(f"known-{FISH}")
+    assert banner(other) == LOST and totals(other)[0] == 5
+    assert store.path.exists() is (end == "-wal")  # no empty database made in its place
+
+    last_try(tables)  # the stop: every table as it stands, on stderr
+    said = {int(line.split()[2]): json.loads(line.split("as it stands: ")[1])
+            for line in capsys.readouterr().err.splitlines()}
+    assert said[first]["players"][0]["pond"][0][:2] == [FISH, FROG]
+    assert said[second]["players"][0]["pond"][0][0] == FISH
+
+
+@pytest_asyncio.fixture
+async def served(store):
+    """(the server's open tables, open_app(route) -> a host's phone), as the server has them:
+    the stop's last try finds what the phones share."""
+    tables = open_tables(store)
+    main = make_main(store, HOST_PIN, tables)
+    token = new_device_token()
+    store.add_host(device_id(token))
+    phones: list[FakeClient] = []
+
+    async def opener(route: str = "/") -> FakeClient:
+        phone = FakeClient({PREFS_DEVICE: token})
+        phones.append(phone)
+        await phone.start(main, route)
+        return phone
+
+    yield tables, opener
+    for phone in phones:
+        phone.close()
+
+
+async def test_a_game_that_cannot_be_read_is_named_on_home_and_every_other_game_works(
+        open_app, store, capsys):
+    learn(store, [FISH])
+    host = await open_app()
+    sound = await start_game(host, ["Ann", "Bob"])
+    broken = await start_game(host, ["Cas", "Dan"])
+    not_a_game = await start_game(host, ["Eve", "Fay"])
+    code = store.open_table(broken)
+    store._db.execute("UPDATE games SET data = 'not JSON' WHERE id = ?", (broken,))
+    store._db.execute("UPDATE games SET data = '{\"file\": 7}' WHERE id = ?", (not_a_game,))
+    host = await open_app(restarted=True)  # a server started on the stored rows
+    assert host.get(f"set-aside-{broken}").label == (
+        f"Game {broken} (Symbiose) cannot be read and is set aside; every other game works.")
+    assert host.find(f"set-aside-{not_a_game}") is not None
+    assert host.find(f"record-{sound}") is not None and host.find(f"record-{broken}") is None
+    await host.tap(f"record-{sound}")
+    await host.tap(f"known-{FISH}")
+    assert stored(store, sound)[0] == FISH
+
+    guest = await open_app(guest=True)
+    await guest.type_into(guest.all(ft.TextField)[0], code, submit=True)
+    assert guest.all(ft.TextField)[0].error == (
+        "This table's game cannot be read on the server. Tell whoever runs the server.")
+
+
+async def test_a_database_another_program_holds_leaves_every_table_served(
+        open_app, store, monkeypatch):
+    """A tap while another program holds the database is refused at once (kept, not saved),
+    at every table alike, instead of the server waiting for it with every phone."""
+    monkeypatch.setattr(model, "RETRY_SECONDS", (3600.0,))
+    learn(store, [FISH, FROG])
+    host = await open_app()
+    first = await start_game(host, ["Ann", "Bob"])
+    second = await start_game(await open_app(), ["Cas", "Dan"])
+    other = await open_app(f"/symbiose/{second}")
+    holder = sqlite3.connect(store.path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        await other.tap(f"known-{FISH}")
+        assert banner(other) == ("Not saved: another program is holding the server's database. "
+                                 "The latest changes at this table are kept, and saved as soon "
+                                 "as the server can.")
+        assert totals(other)[0] == 5
+        await host.tap(f"known-{FISH}")  # the other table is served all the same
+        assert totals(host)[0] == 5 and banner(host) is not None
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    await other.tap("save-now")
+    await host.tap("save-now")
+    assert stored(store, second)[0] == FISH and stored(store, first)[0] == FISH
+    assert banner(other) is None and banner(host) is None

@@ -130,3 +130,103 @@ def test_the_writes_of_one_transaction_are_stored_together_or_not_at_all(tmp_pat
     disk.failing = False  # the same store writes again once there is room
     assert store.save_game(game, {"n": 2}, revision=0) == 1
     assert other.game(game).data == {"n": 2}
+
+
+def deleted(path):
+    path.unlink()
+
+
+def replaced(path):
+    """Another file renamed over it, as a restore or an editor's save does."""
+    other = path.with_name(path.name + ".other")
+    other.write_bytes(path.read_bytes())
+    other.replace(path)
+
+
+@pytest.mark.parametrize("change", [deleted, replaced])
+@pytest.mark.parametrize("end", ["", "-wal", "-shm"])
+def test_a_database_or_journal_gone_under_the_store_is_found_before_the_next_commit(
+        tmp_path, end, change):
+    path = tmp_path / "tallybook.sqlite3"
+    store = Store(path)
+    game = store.create_game("symbiose", {"n": 0})
+    told = []
+    store.when_lost.append(told.append)
+    change(path.with_name(path.name + end))
+    after = {p.name: p.stat().st_ino for p in tmp_path.iterdir()}
+    with pytest.raises(StorageFault) as lost:
+        store.save_game(game, {"n": 1}, revision=0)
+    assert lost.value.kind == "lost" and lost.value.kept and not lost.value.passing
+    assert str(lost.value) == (f"{path} or its -wal was deleted or replaced while the server "
+                               "ran; nothing more is written to it")
+    assert told == [lost.value]  # once, for every table to hear
+    with pytest.raises(StorageFault):  # for good: no write ever goes to a file made anew
+        store.create_game("symbiose", {"n": 2})
+    assert told == [lost.value]
+    assert {p.name: p.stat().st_ino for p in tmp_path.iterdir()} == after  # nothing made
+    assert store.game(game).data == {"n": 0}  # still read as it was stored
+
+
+def test_a_store_whose_files_stay_is_never_taken_for_lost(tmp_path):
+    path = tmp_path / "tallybook.sqlite3"
+    store = Store(path)
+    for n in range(3):  # others open and close it meanwhile (a restart, a backup, a test)
+        Store(path).close()
+        game = store.create_game("symbiose", {"n": n})
+    store._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # the log emptied, not made anew
+    store.save_game(game, {"n": 9}, revision=0)
+    assert store.lost is None
+
+
+def bad_rows(store):
+    """Three games in progress: one sound, one whose data is not JSON, one JSON but no game."""
+    sound = store.create_game("symbiose", {"n": 1})
+    not_json = store.create_game("fossil", {"n": 2})
+    not_a_game = store.create_game("symbiose", {"n": 3})
+    store._db.execute("UPDATE games SET data = '{\"n\": 2, trunc' WHERE id = ?", (not_json,))
+    store._db.execute("UPDATE games SET data = '[3]' WHERE id = ?", (not_a_game,))
+    return sound, not_json, not_a_game
+
+
+def test_a_game_row_that_cannot_be_read_is_set_aside_and_named_once(tmp_path, caplog):
+    store = Store(tmp_path / "tallybook.sqlite3")
+    sound, not_json, not_a_game = bad_rows(store)
+    assert [record.id for record in store.games("active")] == [sound]
+    assert store.game(not_json) is None and store.game(not_a_game) is None
+    assert store.game(sound).data == {"n": 1}
+    assert store.set_aside == {not_json: "fossil", not_a_game: "symbiose"}
+    store.games("active")
+    assert sorted(record.getMessage() for record in caplog.records) == [
+        f"tallybook: game {not_json} (fossil) cannot be read and is set aside: its data is "
+        "not JSON (Expecting property name enclosed in double quotes: line 1 column 10 "
+        "(char 9))",
+        f"tallybook: game {not_a_game} (symbiose) cannot be read and is set aside: its data "
+        "is JSON list, not a game"]
+
+
+def test_a_finished_game_that_cannot_be_read_leaves_the_fingerprints_of_the_others(tmp_path):
+    store = Store(tmp_path / "tallybook.sqlite3")
+    sound, not_json, _ = bad_rows(store)
+    for game in (sound, not_json):
+        store._db.execute("UPDATE games SET status = 'finished' WHERE id = ?", (game,))
+    assert len(store.fingerprints()) == 1 and not_json in store.set_aside
+
+
+def test_a_database_busy_in_another_program_is_waited_for_briefly_then_refused_for_now(
+        tmp_path):
+    path = tmp_path / "tallybook.sqlite3"
+    store = Store(path)
+    game = store.create_game("symbiose", {"n": 0})
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        with pytest.raises(StorageFault) as busy:
+            store.save_game(game, {"n": 1}, revision=0)
+        assert busy.value.kind == "busy" and busy.value.passing
+        # Every tap is served on the event loop: a wait there holds every table up.
+        assert store._db.execute("PRAGMA busy_timeout").fetchone()[0] <= 100
+        assert store.game(game).data == {"n": 0}  # reads go on meanwhile
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert store.save_game(game, {"n": 1}, revision=0) == 1

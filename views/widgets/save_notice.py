@@ -21,7 +21,7 @@ from views.widgets.common import TAP, labelled, text
 def fault_message(fault: StorageFault, lang: str) -> str:
     """What went wrong, in the user's words: a passing fault names the disk's trouble, any
     other one says the database cannot be used."""
-    return i18n.ui(f"storage.{fault.kind}" if fault.passing else "storage.damaged", lang)
+    return i18n.ui(f"storage.{fault.kind}" if fault.kept else "storage.damaged", lang)
 
 
 def unsaved_kind(table: Table | None) -> str | None:
@@ -53,7 +53,8 @@ def use_save_notice(app: AppSession, table: Table | None) -> None:
 
 
 def not_saved_banner(table: Table, fault: StorageFault, lang: str) -> ft.Banner:
-    said = f"{fault_message(fault, lang)} {i18n.ui('storage.kept', lang)}"
+    kept = "storage.kept" if fault.passing else "storage.kept_until_stop"
+    said = f"{fault_message(fault, lang)} {i18n.ui(kept, lang)}"
     return ft.Banner(
         leading=ft.Icon(ft.Icons.SAVE_AS, color=ft.Colors.ON_ERROR_CONTAINER),
         content=ft.Semantics(identifier="not-saved", live_region=True, label=said,
