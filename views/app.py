@@ -1,4 +1,5 @@
-"""`tallybook [--host 127.0.0.1] [--port 8550] [--data DIR]`: serve the app to phones on the LAN."""
+"""`tallybook [--host 127.0.0.1] [--port 8550] [--data DIR]`: serve the app to phones on the LAN.
+`tallybook backup FILE [--data DIR]`: copy its database, while it runs or not."""
 
 from __future__ import annotations
 
@@ -17,13 +18,14 @@ import uvicorn
 from scorer.printable import json_text
 from views.access import Access
 from views.data_lock import DataFolderInUse, data_folder_lock
+from views.data_record import DatabaseLost, check_not_lost, record_made
 from views.model import Tables
 from views.registry import GAMES
 from views.results import History
 from views.server import web_app
 from views.session import AppSession
 from views.shell import start
-from views.store import StorageFault, Store, new_code
+from views.store import StorageFault, Store, back_up, new_code
 
 ASSETS = Path(os.environ.get("TALLYBOOK_ASSETS", Path(__file__).resolve().parents[1] / "assets"))
 DB_NAME = "tallybook.sqlite3"
@@ -130,16 +132,28 @@ def serve(args: argparse.Namespace, data: Path) -> None:
     except OSError as error:
         reason = "is in use" if error.errno == errno.EADDRINUSE else f"cannot be used ({error})"
         stop(f"port {args.port} on {args.host} {reason}; choose another with --port")
-    try:
-        store = Store(data / DB_NAME)
-    except StorageFault as fault:
-        stop(f"{fault}; {ADVICE.get(fault.kind, 'choose another --data')}")
+    store = open_store(data / DB_NAME)
     pin = new_code()
     announce(args.host, args.port, pin)
     # uvicorn serves Flet's app itself (not ft.run), so that every response carries the policy
     # of views/server.py; a server for phones, never a desktop window.
     server = Serving(store, pin)
     server.run(sockets=[sock])
+
+
+def open_store(database: Path) -> Store:
+    """The database to serve, or one line and exit 2: one lost from a folder that held it
+    (never made anew and empty), or one the disk or the file keeps from being served."""
+    try:
+        check_not_lost(database)
+    except DatabaseLost as lost:
+        stop(f"{lost}; restore it from a backup (tallybook backup) or choose another --data")
+    try:
+        store = Store(database)
+    except StorageFault as fault:
+        stop(f"{fault}; {ADVICE.get(fault.kind, 'choose another --data')}")
+    record_made(database)  # an OSError (the folder is full): main's one line
+    return store
 
 
 class Serving(uvicorn.Server):
@@ -177,6 +191,10 @@ STOP_SECONDS = 2
 
 
 def main(argv: list[str] | None = None) -> None:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["backup"]:
+        back_up_command(argv[1:])
+        return
     args = parse_args(argv)
     data = args.data or default_data_dir()
     # Taken before the port and the database: a second server on this folder never starts.
@@ -190,6 +208,27 @@ def main(argv: list[str] | None = None) -> None:
     except OSError as error:  # the folder cannot be made or written (read-only, full, a file)
         stop(f"cannot use {data} as the data folder: {error.strerror or error}; "
              "choose another --data")
+
+
+def back_up_command(argv: list[str]) -> None:
+    """`tallybook backup FILE [--data DIR]`: a consistent copy of the database, taken while
+    the server runs (and writes) or not; one line on stdout, or one on stderr and exit 2."""
+    parser = argparse.ArgumentParser(prog="tallybook backup", description=back_up_command.__doc__)
+    parser.add_argument("file", type=Path, metavar="FILE", help="the copy to write (a new file)")
+    parser.add_argument("--data", type=Path, default=None,
+                        help=f"folder of the database (default: {default_data_dir()})")
+    args = parser.parse_args(argv)
+    database = (args.data or default_data_dir()) / DB_NAME
+    try:
+        games = back_up(database, args.file)
+    except StorageFault as fault:
+        stop(f"{fault}; nothing was copied")
+    except FileExistsError:
+        stop(f"{args.file} exists; choose a new file for the backup")
+    except OSError as error:
+        stop(f"cannot write {args.file}: {error.strerror or error}; choose another file")
+    counted = "1 game" if games == 1 else f"{games} games"
+    print(f"tallybook: {database} copied to {args.file} ({counted})", flush=True)
 
 
 # What the host can do about a database that cannot be served (StorageFault.kind).
