@@ -205,7 +205,8 @@ class Table:
 
     def _not_saved(self, fault: StorageFault) -> None:
         if self.unsaved is None:
-            log.warning("tallybook: game %s is not saved: %s; trying again", self.id, fault)
+            then = "trying again" if fault.passing else "kept until the server stops"
+            log.warning("tallybook: game %s is not saved: %s; %s", self.id, fault, then)
         self.unsaved = fault
         if self._retry is not None:
             return
@@ -285,7 +286,9 @@ class Tables:
         if record is None or model is None:
             return None
         try:
-            return model(self.store, record)
+            table = model(self.store, record)
+            table.progress("en")  # and what the host's home asks of every game in progress
+            return table
         except (LookupError, TypeError, ValueError, AttributeError) as error:
             # Whatever a row that is JSON but not a game breaks in its model's load.
             self.store.put_aside(record.id, record.kind, f"it is not a {record.kind} game "

@@ -179,4 +179,6 @@ class History:
         key = (record.id, record.revision)
         if key not in self._scored:
             self._scored[key] = result_of(record)
+            if self._scored[key] is None:  # only a row broken on disk: the app finishes none
+                self.store.put_aside(record.id, record.kind, "its game file does not score")
         return self._scored[key]

@@ -166,7 +166,9 @@ class Store:
 
     def _check_files(self) -> None:
         """Raises StorageFault ("lost", for good) if a file of the database is not the one
-        opened any more."""
+        opened any more (not checked while opening: the journals are made then)."""
+        if self._files is None:
+            return
         if self.lost is None and self._identity() != self._files:
             self.lost = StorageFault("lost", f"{self.path} or its -wal was deleted or replaced "
                                              "while the server ran; nothing more is written to it")
@@ -241,9 +243,9 @@ class Store:
             try:
                 yield
                 if self._depth == 1:
-                    if self._files is not None:  # None while opening: they are made then
-                        self._check_files()
+                    self._check_files()  # nothing written to files gone,
                     self._db.execute("COMMIT")
+                    self._check_files()  # nor one gone meanwhile taken for stored
             except BaseException:
                 if self._depth == 1:
                     self._roll_back()

@@ -242,19 +242,28 @@ async def served(store):
 
 
 async def test_a_game_that_cannot_be_read_is_named_on_home_and_every_other_game_works(
-        open_app, store, capsys):
+        open_app, store, caplog):
     learn(store, [FISH])
     host = await open_app()
     sound = await start_game(host, ["Ann", "Bob"])
     broken = await start_game(host, ["Cas", "Dan"])
     not_a_game = await start_game(host, ["Eve", "Fay"])
+    no_score = await start_game(host, ["Gus", "Hal"])
     code = store.open_table(broken)
     store._db.execute("UPDATE games SET data = 'not JSON' WHERE id = ?", (broken,))
     store._db.execute("UPDATE games SET data = '{\"file\": 7}' WHERE id = ?", (not_a_game,))
+    store._db.execute("UPDATE games SET data = '{\"file\": {\"game\": \"symbiose\"}}', "
+                      "status = 'finished' WHERE id = ?", (no_score,))
     host = await open_app(restarted=True)  # a server started on the stored rows
     assert host.get(f"set-aside-{broken}").label == (
         f"Game {broken} (Symbiose) cannot be read and is set aside; every other game works.")
     assert host.find(f"set-aside-{not_a_game}") is not None
+    assert host.find(f"set-aside-{no_score}") is not None  # finished, but no file that scores
+    said = sorted(record.getMessage() for record in caplog.records)  # on the terminal, once
+    assert [line.split(":")[:2] for line in said] == [
+        ["tallybook", f" game {game} (symbiose) cannot be read and is set aside"]
+        for game in (broken, not_a_game, no_score)]
+    assert said[0].endswith("its data is not JSON (Expecting value: line 1 column 1 (char 0))")
     assert host.find(f"record-{sound}") is not None and host.find(f"record-{broken}") is None
     await host.tap(f"record-{sound}")
     await host.tap(f"known-{FISH}")
