@@ -209,3 +209,36 @@ def test_the_first_sigterm_or_ctrl_c_stops_the_server_at_once_and_frees_its_fold
         pass
     log = (server.data.parent / "server.log").read_text(encoding="utf-8")
     assert "Traceback" not in log and "Cancel" not in log
+
+
+def test_a_database_deleted_under_the_server_is_said_kept_printed_and_never_made_anew(
+        tmp_path, make_context):
+    server = Server(tmp_path / "data")
+    learned(server, {"players": [{"name": "Ann", "pond": [[FISH, FROG]]},
+                                 {"name": "Bob", "pond": [[]]}]})
+    server.start()
+    try:
+        phone = Phone.open(make_context(), server.url)
+        phone.tap("game-symbiose")
+        phone.seat(["Ann", "Bob"])
+        phone.tap("start")
+        phone.tap(f"known-{FISH}")
+        phone.expect_says("tile-0-0-0", "fish")
+        game = int(phone.page.url.rstrip("/").split("/")[-1])
+        (server.data / DB_NAME).unlink()
+        phone.tap(f"known-{FROG}")
+        phone.expect_says("not-saved", "Not saved: the server's database file was deleted or "
+                                       "replaced while it ran. The latest changes at this table "
+                                       "are kept, and printed in the server's terminal")
+        phone.expect_says("tile-0-0-1", "frog")  # kept, and shown
+    finally:
+        server.stop()
+    log = (server.data.parent / "server.log").read_text(encoding="utf-8")
+    said = log.split(f"tallybook: game {game} is not saved (")[1].splitlines()[0]
+    assert said.startswith(f"{server.data / DB_NAME} or its -wal was deleted or replaced")
+    assert said.split("as it stands: ")[1].count(FISH) == 1 and FROG in said
+    assert "Traceback" not in log
+    assert not (server.data / DB_NAME).exists()  # the stop made no empty one either
+    refused_with(server.data, f"{server.data / DB_NAME} is missing, but this folder held it "
+                              f"(see {server.data / 'tallybook.made'}); restore it from a backup "
+                              "(tallybook backup) or choose another --data")
