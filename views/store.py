@@ -172,6 +172,7 @@ class Store:
         if self.lost is None and self._identity() != self._files:
             self.lost = StorageFault("lost", f"{self.path} or its -wal was deleted or replaced "
                                              "while the server ran; nothing more is written to it")
+            log.warning("tallybook: %s", self.lost)
             for told in list(self.when_lost):
                 told(self.lost)
         if self.lost is not None:
