@@ -147,7 +147,8 @@ def open_store(database: Path) -> Store:
     try:
         check_not_lost(database)
     except DatabaseLost as lost:
-        stop(f"{lost}; restore it from a backup (tallybook backup) or choose another --data")
+        stop(f"{lost}; restore it from a backup, delete {lost.record} to start with no games, "
+             "or choose another --data")
     try:
         store = Store(database)
     except StorageFault as fault:

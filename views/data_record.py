@@ -13,8 +13,8 @@ RECORD_NAME = "tallybook.made"
 
 class DatabaseLost(Exception):
     def __init__(self, database: Path):
-        super().__init__(f"{database} is missing, but this folder held it "
-                         f"(see {database.with_name(RECORD_NAME)})")
+        super().__init__(f"{database} is missing, but this folder held it")
+        self.record = database.with_name(RECORD_NAME)
 
 
 def check_not_lost(database: Path) -> None:

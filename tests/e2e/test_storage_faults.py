@@ -239,6 +239,6 @@ def test_a_database_deleted_under_the_server_is_said_kept_printed_and_never_made
     assert said.split("as it stands: ")[1].count(FISH) == 1 and FROG in said
     assert "Traceback" not in log
     assert not (server.data / DB_NAME).exists()  # the stop made no empty one either
-    refused_with(server.data, f"{server.data / DB_NAME} is missing, but this folder held it "
-                              f"(see {server.data / 'tallybook.made'}); restore it from a backup "
-                              "(tallybook backup) or choose another --data")
+    refused_with(server.data, f"{server.data / DB_NAME} is missing, but this folder held it; "
+                              f"restore it from a backup, delete {server.data / 'tallybook.made'} "
+                              "to start with no games, or choose another --data")

@@ -77,9 +77,11 @@ def test_a_database_lost_from_its_folder_is_refused_never_made_anew(capsys, tmp_
     database.unlink()
     assert exit_status(0, tmp_path) == 2
     assert capsys.readouterr().err == (
-        f"tallybook: {database} is missing, but this folder held it (see {tmp_path / RECORD_NAME});"
-        " restore it from a backup (tallybook backup) or choose another --data\n")
+        f"tallybook: {database} is missing, but this folder held it; restore it from a backup, "
+        f"delete {tmp_path / RECORD_NAME} to start with no games, or choose another --data\n")
     assert not database.exists()
+    (tmp_path / RECORD_NAME).unlink()  # meant: the next start makes a new one
+    open_store(database).close()
 
 
 def test_a_folder_from_before_the_record_gets_it_at_its_next_start(tmp_path):
