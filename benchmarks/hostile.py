@@ -1,0 +1,349 @@
+"""Four phones playing while hostile clients attack the server: `python -m benchmarks.hostile
+[--seconds 60] [--json] [--quick]`.
+
+The real `tallybook` server in a subprocess (tests/e2e/harness.py), started with the soft limit
+on open files a usual Linux login has (1,024, `--server-files`); a Symbiose table of 4 players
+with 4 protocol-level phones (benchmarks/flet_client.py), each from an address of its own,
+seated and taking turns, as in benchmarks/live_tables.py: a phone taps a known card (its
+player's total goes to 8 points), later its undo (back to 0), a pause of about 0.5 s between
+changes. Measured: from a tap until each of the 3 other phones sees the new total, before the
+attack (--baseline s), during it (--seconds s) and after it (--after s); the server's RSS before,
+at its peak during the attack and at the end; every 5 s a new phone from the victim's address
+(see below) opens the table's link: whether it got to the seat picker, was told to wait, or
+never got in.
+
+The attack (benchmarks/hostile_attacks.py, a process of its own) floods oversized frames, forges
+addresses while guessing codes, sends a REGISTER of 100,000 empty views now and then, holds
+slow HTTP headers and 1,000 idle WebSockets; what the server did with each attacker's
+connections (accepted, refused, closed, never answered) is counted, whatever it did.
+Not a test of the server: it measures whatever server it runs against.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import multiprocessing
+import re
+import resource
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from benchmarks.figures import Figure, as_json, percentile, rss_mb, summary
+from benchmarks.flet_client import FletClient
+from benchmarks.hostile_attacks import Plan, error_of, raise_file_limit
+from benchmarks.hostile_attacks import run as attack_process
+from benchmarks.live_tables import CHANGES, PLAYERS, make_tables, shows, totals_say
+from tests.e2e.harness import Server
+
+PHASES = ("before", "during", "after")
+SEEN_SECONDS = 30  # a change no other phone saw within it is counted as not seen
+
+
+@dataclass(frozen=True)
+class Setup:
+    seconds: float = 60.0  # the attack
+    baseline: float = 12.0  # seconds of play before it
+    after: float = 10.0  # seconds of play after it
+    pause: float = 0.5  # mean seconds between two changes
+    server_files: int = 1024  # the server's soft limit on open files
+    victim: str = "127.0.0.20"  # where the new phones join from; the forgers claim it
+    join_every: float = 5.0  # seconds between two new phones joining
+    attack: dict[str, Any] = field(default_factory=dict)  # Plan's sizes, if not its own
+
+
+QUICK = Setup(seconds=6, baseline=3, after=3, pause=0.2, join_every=2, attack={
+    "flooders": 1, "frame_mib": (1,), "forgers": 1, "big_register_every": 3.0,
+    "big_register_views": 2_000, "slow_sockets": 5, "slow_byte_every": 1.0,
+    "idle_sockets": 10, "ramp": 1.0})
+
+
+@dataclass
+class Watch:
+    """What the phones saw, with the time of each (time.monotonic)."""
+
+    changes: list[tuple[float, list[float]]] = field(default_factory=list)  # tap, ms per phone
+    not_seen: list[float] = field(default_factory=list)  # taps some other phone missed
+    lost: list[tuple[float, int]] = field(default_factory=list)  # when, which phone
+    rss: list[tuple[float, float]] = field(default_factory=list)  # MB
+    joins: list[tuple[float, str, float]] = field(default_factory=list)  # what, seconds
+    attack: tuple[float, float] = (float("inf"), float("inf"))  # began, ended
+
+    def phase(self, at: float) -> str:
+        began, ended = self.attack
+        return "before" if at < began else "during" if at < ended else "after"
+
+
+# the phones -------------------------------------------------------------------------------
+def phone_address(seat: int) -> str:
+    return f"127.0.0.{10 + seat}"
+
+
+async def seated_phones(url: str, code: str) -> list[FletClient]:
+    phones = [FletClient(url, f"/join/{code}", source=phone_address(seat))
+              for seat in range(len(PLAYERS))]
+    for seat, phone in enumerate(phones):
+        await phone.open()
+        await phone.wait_for(shows(phone, f"seat-{seat}"), timeout=60)
+        await phone.tap(f"seat-{seat}")
+        await phone.wait_for(totals_say(phone, seat, 0), timeout=60)
+    return phones
+
+
+async def play(phones: list[FletClient], pause: float, watch: Watch) -> None:
+    """The phones take turns (a card, then its undo); each change is timed to the others."""
+    playing = dict(enumerate(phones))
+    for number in range(10 ** 9):
+        if len(playing) < 2:
+            return
+        seats = sorted(playing)
+        seat = seats[number // len(CHANGES) % len(seats)]
+        button, points = CHANGES[number % len(CHANGES)]
+        try:
+            sent = await playing[seat].tap(button)
+        except Exception:
+            lose(playing, seat, watch)
+            continue
+        tapped = time.monotonic()
+        others = [s for s in seats if s != seat]
+        arrived = await asyncio.gather(*(playing[s].wait_for(
+            totals_say(playing[s], seat, points), timeout=SEEN_SECONDS) for s in others),
+            return_exceptions=True)
+        seen = [(at - sent) * 1000 for at in arrived if isinstance(at, float)]
+        watch.changes.append((tapped, seen))
+        if len(seen) < len(others):
+            watch.not_seen.append(tapped)
+        for other, at in zip(others, arrived, strict=True):
+            if isinstance(at, Exception) and not isinstance(at, TimeoutError):
+                lose(playing, other, watch)
+        await asyncio.sleep(pause * (0.5 + (number % 5) / 4))
+
+
+def lose(playing: dict[int, FletClient], seat: int, watch: Watch) -> None:
+    del playing[seat]
+    watch.lost.append((time.monotonic(), seat))
+
+
+# what else is watched ---------------------------------------------------------------------
+async def sample_rss(pid: int, watch: Watch) -> None:
+    while True:
+        with suppress(OSError):
+            watch.rss.append((time.monotonic(), rss_mb(pid)))
+        await asyncio.sleep(0.5)
+
+
+async def probe_joins(url: str, code: str, setup: Setup, watch: Watch) -> None:
+    """Every `join_every` s a new phone opens the table's link from the victim's address."""
+    while True:
+        began = time.monotonic()
+        watch.joins.append((began, *await join_once(url, code, setup.victim)))
+        await asyncio.sleep(max(0.0, setup.join_every - (time.monotonic() - began)))
+
+
+async def join_once(url: str, code: str, victim: str) -> tuple[str, float]:
+    """("seat picker" | "told to wait" | "not in", seconds)."""
+    phone = FletClient(url, f"/join/{code}", source=victim)
+    began = time.perf_counter()
+    try:
+        await asyncio.wait_for(phone.open(), SEEN_SECONDS)
+        await phone.wait_for(lambda: phone.find("seat-0") is not None or bool(error_of(phone)),
+                             timeout=SEEN_SECONDS)
+        outcome = "seat picker" if phone.find("seat-0") is not None else "told to wait"
+    except Exception:  # refused, never answered, or dropped
+        outcome = "not in"
+    seconds = time.perf_counter() - began
+    with suppress(Exception):
+        await asyncio.wait_for(phone.close(), 10)
+    return outcome, seconds
+
+
+def tracebacks(server: Server) -> int:
+    log = server.data.parent / "server.log"
+    return log.read_text(encoding="utf-8", errors="replace").count("Traceback (most recent")
+
+
+# the run ----------------------------------------------------------------------------------
+@contextmanager
+def file_limit(soft: int) -> Iterator[None]:
+    """This process's soft limit on open files while in it (a child started then keeps it)."""
+    old = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(soft, old[1]), old[1]))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_NOFILE, old)
+
+
+async def under_attack(setup: Setup, server: Server, code: str, watch: Watch) -> dict[str, Any]:
+    assert server.proc is not None
+    plan = Plan(port=server.port, seconds=setup.seconds, victim=setup.victim, **setup.attack)
+    phones = await seated_phones(server.url, code)
+    watchers = [asyncio.create_task(job) for job in (
+        play(phones, setup.pause, watch), sample_rss(server.proc.pid, watch),
+        probe_joins(server.url, code, setup, watch))]
+    await asyncio.sleep(setup.baseline)
+    here, there = multiprocessing.get_context("spawn").Pipe()
+    attacker = multiprocessing.get_context("spawn").Process(
+        target=attack_process, args=(plan, there), daemon=True)
+    attacker.start()
+    loop = asyncio.get_running_loop()
+    await loop.run_in_executor(None, here.recv)  # "started"
+    began = time.monotonic()
+    watch.attack = (began, float("inf"))
+    tally = await loop.run_in_executor(None, here.recv)
+    watch.attack = (began, time.monotonic())
+    await loop.run_in_executor(None, attacker.join, 30)
+    await asyncio.sleep(setup.after)
+    for task in watchers:
+        task.cancel()
+    await asyncio.gather(*watchers, return_exceptions=True)
+    for phone in phones:
+        with suppress(Exception):
+            await asyncio.wait_for(phone.close(), 10)
+    return {"tally": tally, "plan": asdict(plan)}
+
+
+def run(setup: Setup) -> dict[str, Any]:
+    """The whole result, as --json prints it."""
+    with tempfile.TemporaryDirectory() as folder:
+        server = Server(Path(folder) / "data")
+        [code] = make_tables(server.data, 1)
+        with file_limit(setup.server_files):
+            server.start()
+        soft, hard = raise_file_limit(10_000)
+        watch = Watch()
+        try:
+            attacked = asyncio.run(under_attack(setup, server, code, watch))
+        finally:
+            server.stop()
+        return {"setup": {**asdict(setup), "files_here": [soft, hard],
+                          "files_needed": Plan(0, 0, "", **setup.attack).files_needed()},
+                **attacked, **seen(watch), "server_tracebacks": tracebacks(server)}
+
+
+def seen(watch: Watch) -> dict[str, Any]:
+    """The watch's records, phase by phase."""
+    latency: dict[str, list[float]] = {phase: [] for phase in PHASES}
+    for at, others in watch.changes:
+        latency[watch.phase(at)] += others
+    joins = {phase: {} for phase in PHASES}  # type: dict[str, dict[str, list[float]]]
+    for at, outcome, seconds in watch.joins:
+        joins[watch.phase(at)].setdefault(outcome, []).append(round(seconds, 2))
+    rss = {phase: [mb for at, mb in watch.rss if watch.phase(at) == phase] for phase in PHASES}
+    return {"latency_ms": {phase: spread(values) for phase, values in latency.items()},
+            "not_seen": {phase: sum(watch.phase(at) == phase for at in watch.not_seen)
+                         for phase in PHASES},
+            "phones_lost": [{"phase": watch.phase(at), "seat": seat} for at, seat in watch.lost],
+            "rss_mb": {"before": round(statistics.median(rss["before"]), 1),
+                       "during_peak": round(max(rss["during"]), 1),
+                       "after": round(rss["after"][-1], 1)},
+            "joins": joins}
+
+
+def spread(values: list[float]) -> dict[str, float]:
+    if not values:
+        return {"n": 0}
+    return {"median": round(statistics.median(values), 1),
+            "p95": round(percentile(values, 0.95), 1), "max": round(max(values), 1),
+            "n": len(values)}
+
+
+# figures ----------------------------------------------------------------------------------
+# (attack, its count, what it says, unit): what the server did with each attacker.
+ATTACK_FIGURES = [
+    ("flood", "accepted", "oversized frames: sockets accepted", "sockets"),
+    ("flood", "refused", "oversized frames: sockets refused", "sockets"),
+    ("flood", "closed by server", "oversized frames: sockets closed by the server", "sockets"),
+    ("flood", "MiB sent", "oversized frames: sent", "MiB"),
+    ("forged", "guesses checked (wrong code)", "forged addresses: wrong codes checked",
+     "guesses"),
+    ("forged", "guesses told to wait", "forged addresses: guesses told to wait", "guesses"),
+    ("forged", "guesses unanswered", "forged addresses: guesses unanswered", "guesses"),
+    ("big-register", "sent", "{views:,} empty views: REGISTERs sent", "REGISTERs"),
+    ("big-register", "slowest answer (s)", "{views:,} empty views: slowest answer", "s"),
+    ("slow", "accepted", "slow headers: connections accepted", "connections"),
+    ("slow", "closed by server", "slow headers: connections closed by the server",
+     "connections"),
+    ("slow", "most open at once", "slow headers: most open at once", "connections"),
+    ("idle", "accepted", "idle sockets: accepted", "sockets"),
+    ("idle", "refused", "idle sockets: refused", "sockets"),
+    ("idle", "no answer", "idle sockets: handshake never answered", "sockets"),
+    ("idle", "most open at once", "idle sockets: most open at once", "sockets"),
+]
+
+
+def figures_of(result: dict[str, Any]) -> dict[str, Figure]:
+    latency, rss, tally = result["latency_ms"], result["rss_mb"], result["tally"]
+    seconds = result["setup"]["seconds"]
+    found: dict[str, Figure] = {}
+    for phase in PHASES:
+        row = latency[phase]
+        found[f"change-{phase}"] = Figure(
+            f"change -> each other phone, {phase} the attack" if phase != "during" else
+            f"change -> each other phone, during the {seconds:g} s attack", "ms",
+            round(row.get("median", 0)), round(row.get("p95", 0)), row["n"])
+    found["not-seen"] = Figure(f"changes another phone did not see within {SEEN_SECONDS} s",
+                               "changes", sum(result["not_seen"].values()))
+    found["phones-lost"] = Figure("phones that lost their connection", "phones",
+                                  len(result["phones_lost"]))
+    found["memory-before"] = Figure("server memory before the attack", "MB", rss["before"])
+    found["memory-peak"] = Figure("server memory at its peak during the attack", "MB",
+                                  rss["during_peak"])
+    found["memory-after"] = Figure(f"server memory {result['setup']['after']:g} s after it",
+                                   "MB", rss["after"])
+    joins = result["joins"]["during"]
+    tries = sum(len(v) for v in joins.values())
+    for outcome in ("seat picker", "told to wait", "not in"):
+        found[f"join-{outcome.replace(' ', '-')}"] = Figure(
+            f"a new phone joining during the attack: {outcome}", f"of {tries}",
+            len(joins.get(outcome, [])))
+    for attack, key, what, unit in ATTACK_FIGURES:
+        found[re.sub(r"[^a-z0-9]+", "-", f"{attack} {key}".lower()).strip("-")] = Figure(
+            what.format(views=result["plan"]["big_register_views"]), unit,
+            tally[attack].get(key, 0))
+    found["tracebacks"] = Figure("tracebacks in the server's terminal", "tracebacks",
+                                 result["server_tracebacks"])
+    return found
+
+
+def figures(quick: bool) -> dict[str, Figure]:
+    return figures_of(run(QUICK if quick else Setup()))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=Setup.seconds, help="of attack")
+    parser.add_argument("--baseline", type=float, default=Setup.baseline)
+    parser.add_argument("--after", type=float, default=Setup.after)
+    parser.add_argument("--server-files", type=int, default=Setup.server_files,
+                        help="the server's soft limit on open files")
+    parser.add_argument("--quick", action="store_true", help="a few seconds, few attackers")
+    parser.add_argument("--json", action="store_true", help="the whole result as JSON")
+    args = parser.parse_args()
+    chosen = QUICK if args.quick else Setup()
+    if not args.quick:
+        chosen = replace(chosen, seconds=args.seconds, baseline=args.baseline, after=args.after)
+    chosen = replace(chosen, server_files=args.server_files)
+    files = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+    needed = Plan(0, 0, "", **chosen.attack).files_needed()
+    if files != resource.RLIM_INFINITY and files < needed:
+        print(f"the hard limit on open files ({files}) is below the {needed} the attackers "
+              "need: some attackers will fail here, not at the server", file=sys.stderr)
+    result = run(chosen)
+    if args.json:
+        print(json.dumps({**result, "figures": as_json(figures_of(result))}, indent=2))
+    else:
+        print(summary("benchmarks.hostile", figures_of(result)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
