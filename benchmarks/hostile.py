@@ -8,14 +8,15 @@ seated and taking turns, as in benchmarks/live_tables.py: a phone taps a known c
 player's total goes to 8 points), later its undo (back to 0), a pause of about 0.5 s between
 changes. Measured: from a tap until each of the 3 other phones sees the new total, before the
 attack (--baseline s), during it (--seconds s) and after it (--after s); the server's RSS before,
-at its peak during the attack and at the end; every 5 s a new phone from the victim's address
-(see below) opens the table's link: whether it got to the seat picker, was told to wait, or
-never got in.
+at its peak during the attack and at the end; every 5 s a new phone opens the table's link
+from the address the forgers claim (below): whether it got to the seat picker, was told to
+wait, or never got in (no handshake within 10 s, the client's own wait, or no screen within
+30 s).
 
-The attack (benchmarks/hostile_attacks.py, a process of its own) floods oversized frames, forges
-addresses while guessing codes, sends a REGISTER of 100,000 empty views now and then, holds
-slow HTTP headers and 1,000 idle WebSockets; what the server did with each attacker's
-connections (accepted, refused, closed, never answered) is counted, whatever it did.
+The attack (benchmarks/hostile_attacks.py, each kind in a process of its own) floods
+oversized frames, forges addresses while guessing codes, sends a REGISTER of 100,000 empty
+views now and then, holds slow HTTP headers and 1,000 idle WebSockets; what the server did with
+each attacker's connections (accepted, refused, closed, never answered) is counted, whatever it did.
 Not a test of the server: it measures whatever server it runs against.
 """
 
@@ -31,6 +32,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import asdict, dataclass, field, replace
@@ -39,7 +41,13 @@ from typing import Any
 
 from benchmarks.figures import Figure, as_json, percentile, rss_mb, summary
 from benchmarks.flet_client import FletClient
-from benchmarks.hostile_attacks import Plan, error_of, raise_file_limit
+from benchmarks.hostile_attacks import (
+    ATTACKS,
+    OPEN_SECONDS,
+    Plan,
+    error_of,
+    raise_file_limit,
+)
 from benchmarks.hostile_attacks import run as attack_process
 from benchmarks.live_tables import CHANGES, PLAYERS, make_tables, shows, totals_say
 from tests.e2e.harness import Server
@@ -165,9 +173,8 @@ async def join_once(url: str, code: str, victim: str) -> tuple[str, float]:
     return outcome, seconds
 
 
-def tracebacks(server: Server) -> int:
-    log = server.data.parent / "server.log"
-    return log.read_text(encoding="utf-8", errors="replace").count("Traceback (most recent")
+def server_log(server: Server) -> str:
+    return (server.data.parent / "server.log").read_text(encoding="utf-8", errors="replace")
 
 
 # the run ----------------------------------------------------------------------------------
@@ -190,17 +197,7 @@ async def under_attack(setup: Setup, server: Server, code: str, watch: Watch) ->
         play(phones, setup.pause, watch), sample_rss(server.proc.pid, watch),
         probe_joins(server.url, code, setup, watch))]
     await asyncio.sleep(setup.baseline)
-    here, there = multiprocessing.get_context("spawn").Pipe()
-    attacker = multiprocessing.get_context("spawn").Process(
-        target=attack_process, args=(plan, there), daemon=True)
-    attacker.start()
-    loop = asyncio.get_running_loop()
-    await loop.run_in_executor(None, here.recv)  # "started"
-    began = time.monotonic()
-    watch.attack = (began, float("inf"))
-    tally = await loop.run_in_executor(None, here.recv)
-    watch.attack = (began, time.monotonic())
-    await loop.run_in_executor(None, attacker.join, 30)
+    tally = await attacked(plan, watch)
     await asyncio.sleep(setup.after)
     for task in watchers:
         task.cancel()
@@ -209,6 +206,28 @@ async def under_attack(setup: Setup, server: Server, code: str, watch: Watch) ->
         with suppress(Exception):
             await asyncio.wait_for(phone.close(), 10)
     return {"tally": tally, "plan": asdict(plan)}
+
+
+async def attacked(plan: Plan, watch: Watch) -> dict[str, dict[str, float]]:
+    """Every attack in a process of its own (their loops do not slow each other or the
+    phones), all for `plan.seconds`: what each counted. `watch.attack` is set to when."""
+    spawn = multiprocessing.get_context("spawn")
+    pipes = {name: spawn.Pipe() for name in ATTACKS}
+    processes = [spawn.Process(target=attack_process, args=(plan, name, there), daemon=True)
+                 for name, (_, there) in pipes.items()]
+    for process in processes:
+        process.start()
+    loop = asyncio.get_running_loop()
+    for here, _ in pipes.values():
+        await loop.run_in_executor(None, here.recv)  # "started"
+    began = time.monotonic()
+    watch.attack = (began, float("inf"))
+    tally = {name: await loop.run_in_executor(None, here.recv)
+             for name, (here, _) in pipes.items()}
+    watch.attack = (began, time.monotonic())
+    for process in processes:
+        await loop.run_in_executor(None, process.join, 30)
+    return tally
 
 
 def run(setup: Setup) -> dict[str, Any]:
@@ -226,7 +245,16 @@ def run(setup: Setup) -> dict[str, Any]:
             server.stop()
         return {"setup": {**asdict(setup), "files_here": [soft, hard],
                           "files_needed": Plan(0, 0, "", **setup.attack).files_needed()},
-                **attacked, **seen(watch), "server_tracebacks": tracebacks(server)}
+                **attacked, **seen(watch), **said(server_log(server))}
+
+
+def said(log: str) -> dict[str, Any]:
+    """What the server's terminal showed: its tracebacks, and its distinct lines (how often
+    each) without the tracebacks' own."""
+    lines = Counter(line for line in log.splitlines()
+                    if line and not line.startswith((" ", "Traceback")))
+    return {"server_tracebacks": log.count("Traceback (most recent call last)"),
+            "server_lines": dict(lines.most_common(20))}
 
 
 def seen(watch: Watch) -> dict[str, Any]:
@@ -272,10 +300,13 @@ ATTACK_FIGURES = [
     ("slow", "accepted", "slow headers: connections accepted", "connections"),
     ("slow", "closed by server", "slow headers: connections closed by the server",
      "connections"),
+    ("slow", "no answer", "slow headers: connections not accepted within {open_s} s",
+     "connections"),
     ("slow", "most open at once", "slow headers: most open at once", "connections"),
     ("idle", "accepted", "idle sockets: accepted", "sockets"),
     ("idle", "refused", "idle sockets: refused", "sockets"),
-    ("idle", "no answer", "idle sockets: handshake never answered", "sockets"),
+    ("idle", "reset", "idle sockets: reset before an answer", "sockets"),
+    ("idle", "no answer", "idle sockets: handshake not answered within {open_s} s", "sockets"),
     ("idle", "most open at once", "idle sockets: most open at once", "sockets"),
 ]
 
@@ -307,8 +338,11 @@ def figures_of(result: dict[str, Any]) -> dict[str, Figure]:
             len(joins.get(outcome, [])))
     for attack, key, what, unit in ATTACK_FIGURES:
         found[re.sub(r"[^a-z0-9]+", "-", f"{attack} {key}".lower()).strip("-")] = Figure(
-            what.format(views=result["plan"]["big_register_views"]), unit,
+            what.format(views=result["plan"]["big_register_views"], open_s=OPEN_SECONDS), unit,
             tally[attack].get(key, 0))
+    found["attackers-stall"] = Figure(
+        "the attackers' own longest stall (their side, not the server's)", "ms",
+        max(count.get("own loop's longest stall (ms)", 0) for count in tally.values()))
     found["tracebacks"] = Figure("tracebacks in the server's terminal", "tracebacks",
                                  result["server_tracebacks"])
     return found

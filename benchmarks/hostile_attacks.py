@@ -34,7 +34,7 @@ from typing import Any
 
 import msgpack
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from benchmarks.flet_client import EVENT, PAGE_ID, REGISTER, FletClient
 from views.store import CODE_LENGTH, CODE_LETTERS
@@ -76,9 +76,6 @@ class Plan:
         return self.flooders + self.forgers + 1 + self.slow_sockets + self.idle_sockets + 64
 
 
-Tally = dict[str, Counter[str]]
-
-
 def source(attack: str, n: int) -> str:
     return f"127.{NETWORKS[attack]}.{n // PER_ADDRESS}.{n % PER_ADDRESS + 1}"
 
@@ -93,8 +90,8 @@ def raise_file_limit(needed: int) -> tuple[int, int]:
 
 
 async def opened(plan: Plan, address: str, count: Counter[str]) -> ClientConnection | None:
-    """A WebSocket of the app's own origin from `address`, or None (counted: refused, no
-    answer, or no file left on this side)."""
+    """A WebSocket of the app's own origin from `address`, or None (counted: refused with an
+    HTTP answer, reset, no answer, or no file left on this side)."""
     try:
         socket = await connect(f"ws://127.0.0.1:{plan.port}/ws", origin=plan.origin,  # type: ignore[arg-type]
                                local_addr=(address, 0), open_timeout=OPEN_SECONDS,
@@ -103,13 +100,18 @@ async def opened(plan: Plan, address: str, count: Counter[str]) -> ClientConnect
         count["no answer"] += 1
         return None
     except OSError as error:
-        count["no file left here" if error.errno == errno.EMFILE else "refused"] += 1
+        count[dropped(error)] += 1
         return None
-    except (InvalidStatus, InvalidHandshake):
+    except InvalidHandshake:  # an HTTP answer, not the switch to a WebSocket
         count["refused"] += 1
         return None
     count["accepted"] += 1
     return socket
+
+
+def dropped(error: OSError) -> str:
+    """What a connection that failed without an HTTP answer is counted as."""
+    return "no file left here" if error.errno == errno.EMFILE else "reset"
 
 
 def open_now(count: Counter[str], change: int) -> None:
@@ -231,7 +233,7 @@ async def quietly(done: Coroutine[Any, Any, Any]) -> None:
 
 
 # a page patch of 100,000 empty views ------------------------------------------------------
-async def big_registers(plan: Plan, count: Counter[str]) -> None:
+async def big_registers(plan: Plan, _: int, count: Counter[str]) -> None:
     frame = register_frame({**PAGE, "views": [{}] * plan.big_register_views})
     count["KB each"] = round(len(frame) / 1000)
     for n in itertools.count():
@@ -275,7 +277,7 @@ async def slow(plan: Plan, n: int, count: Counter[str]) -> None:
             count["no answer"] += 1
             continue
         except OSError as error:
-            count["no file left here" if error.errno == errno.EMFILE else "refused"] += 1
+            count[dropped(error)] += 1
             await asyncio.sleep(1)
             continue
         count["accepted"] += 1
@@ -322,28 +324,40 @@ async def idle(plan: Plan, n: int, count: Counter[str]) -> None:
 
 
 # the whole attack -------------------------------------------------------------------------
-def attackers(plan: Plan, tally: Tally) -> list[Callable[[], Coroutine[Any, Any, None]]]:
-    def each(attack: str, how_many: int, run: Callable[..., Coroutine[Any, Any, None]]) -> list:
-        return [lambda n=n: run(plan, n, tally[attack]) for n in range(how_many)]
-
-    return [*each("flood", plan.flooders, flood), *each("forged", plan.forgers, forge),
-            lambda: big_registers(plan, tally["big-register"]),
-            *each("slow", plan.slow_sockets, slow), *each("idle", plan.idle_sockets, idle)]
+# attack: (what each attacker does, how many of them: Plan's field, or one)
+ATTACKS: dict[str, tuple[Callable[..., Coroutine[Any, Any, None]], str | None]] = {
+    "flood": (flood, "flooders"), "forged": (forge, "forgers"),
+    "big-register": (big_registers, None), "slow": (slow, "slow_sockets"),
+    "idle": (idle, "idle_sockets")}
 
 
-async def attack(plan: Plan, started: Callable[[], None]) -> dict[str, dict[str, float]]:
-    tally: Tally = {name: Counter() for name in NETWORKS}
-    tasks = [asyncio.create_task(run()) for run in attackers(plan, tally)]
+async def stalls(count: Counter[str]) -> None:
+    """How late this process's own loop runs (an attacker's own stall is not the server's)."""
+    while True:
+        before = time.monotonic()
+        await asyncio.sleep(0.1)
+        late = round((time.monotonic() - before - 0.1) * 1000)
+        count["own loop's longest stall (ms)"] = max(count["own loop's longest stall (ms)"],
+                                                     late)
+
+
+async def attack(plan: Plan, name: str, started: Callable[[], None]) -> dict[str, float]:
+    count: Counter[str] = Counter()
+    run, how_many = ATTACKS[name]
+    tasks = [asyncio.create_task(run(plan, n, count))
+             for n in range(getattr(plan, how_many) if how_many else 1)]
+    tasks.append(asyncio.create_task(stalls(count)))
     started()
     await asyncio.sleep(plan.seconds)
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
-    return {name: dict(count) for name, count in tally.items()}
+    count["own CPU (s)"] = round(time.process_time(), 1)
+    return dict(count)
 
 
-def run(plan: Plan, pipe: Connection) -> None:
-    """The attacker process: sends "started", then, after `plan.seconds`, what it counted.
-    Its sockets close when it ends."""
+def run(plan: Plan, name: str, pipe: Connection) -> None:
+    """The process of the attack `name`: sends "started", then, after `plan.seconds`, what
+    it counted. Its sockets close when it ends."""
     raise_file_limit(plan.files_needed())
-    pipe.send(asyncio.run(attack(plan, lambda: pipe.send("started"))))
+    pipe.send(asyncio.run(attack(plan, name, lambda: pipe.send("started"))))
