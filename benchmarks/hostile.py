@@ -26,6 +26,7 @@ import argparse
 import asyncio
 import json
 import multiprocessing
+import os
 import re
 import resource
 import statistics
@@ -39,7 +40,15 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from benchmarks.figures import Figure, as_json, percentile, rss_mb, summary
+from benchmarks.figures import (
+    Figure,
+    as_json,
+    machine,
+    machine_line,
+    percentile,
+    rss_mb,
+    summary,
+)
 from benchmarks.flet_client import FletClient
 from benchmarks.hostile_attacks import (
     ATTACKS,
@@ -232,6 +241,7 @@ async def attacked(plan: Plan, watch: Watch) -> dict[str, dict[str, float]]:
 
 def run(setup: Setup) -> dict[str, Any]:
     """The whole result, as --json prints it."""
+    at_start = machine()  # the machine is shared: how busy it was
     with tempfile.TemporaryDirectory() as folder:
         server = Server(Path(folder) / "data")
         [code] = make_tables(server.data, 1)
@@ -243,7 +253,9 @@ def run(setup: Setup) -> dict[str, Any]:
             attacked = asyncio.run(under_attack(setup, server, code, watch))
         finally:
             server.stop()
-        return {"setup": {**asdict(setup), "files_here": [soft, hard],
+        return {"machine": {**at_start, "load_average_at_end": [
+                    round(load, 2) for load in os.getloadavg()]},
+                "setup": {**asdict(setup), "files_here": [soft, hard],
                           "files_needed": Plan(0, 0, "", **setup.attack).files_needed()},
                 **attacked, **seen(watch), **said(server_log(server))}
 
@@ -375,6 +387,8 @@ def main() -> int:
     if args.json:
         print(json.dumps({**result, "figures": as_json(figures_of(result))}, indent=2))
     else:
+        end = ", ".join(str(load) for load in result["machine"]["load_average_at_end"])
+        print(f"on {machine_line(result)}; at the end {end}")
         print(summary("benchmarks.hostile", figures_of(result)))
     return 0
 

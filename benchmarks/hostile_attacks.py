@@ -152,6 +152,7 @@ async def flood(plan: Plan, n: int, count: Counter[str]) -> None:
             count["closed by server"] += 1
         finally:
             drain.cancel()
+        await asyncio.sleep(0.2)  # then again, with a new socket
 
 
 async def drained(socket: ClientConnection) -> None:
