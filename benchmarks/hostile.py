@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import json
 import multiprocessing
 import os
@@ -37,6 +38,7 @@ from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import asdict, dataclass, field, replace
+from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
@@ -93,6 +95,7 @@ class Watch:
     rss: list[tuple[float, float]] = field(default_factory=list)  # MB
     joins: list[tuple[float, str, float]] = field(default_factory=list)  # what, seconds
     attack: tuple[float, float] = (float("inf"), float("inf"))  # began, ended
+    done: bool = False  # the phones stop playing, no new phone joins, no more sampling
 
     def phase(self, at: float) -> str:
         began, ended = self.attack
@@ -118,8 +121,8 @@ async def seated_phones(url: str, code: str) -> list[FletClient]:
 async def play(phones: list[FletClient], pause: float, watch: Watch) -> None:
     """The phones take turns (a card, then its undo); each change is timed to the others."""
     playing = dict(enumerate(phones))
-    for number in range(10 ** 9):
-        if len(playing) < 2:
+    for number in itertools.count():
+        if len(playing) < 2 or watch.done:
             return
         seats = sorted(playing)
         seat = seats[number // len(CHANGES) % len(seats)]
@@ -151,7 +154,7 @@ def lose(playing: dict[int, FletClient], seat: int, watch: Watch) -> None:
 
 # what else is watched ---------------------------------------------------------------------
 async def sample_rss(pid: int, watch: Watch) -> None:
-    while True:
+    while not watch.done:
         with suppress(OSError):
             watch.rss.append((time.monotonic(), rss_mb(pid)))
         await asyncio.sleep(0.5)
@@ -159,7 +162,7 @@ async def sample_rss(pid: int, watch: Watch) -> None:
 
 async def probe_joins(url: str, code: str, setup: Setup, watch: Watch) -> None:
     """Every `join_every` s a new phone opens the table's link from the victim's address."""
-    while True:
+    while not watch.done:
         began = time.monotonic()
         watch.joins.append((began, *await join_once(url, code, setup.victim)))
         await asyncio.sleep(max(0.0, setup.join_every - (time.monotonic() - began)))
@@ -208,9 +211,8 @@ async def under_attack(setup: Setup, server: Server, code: str, watch: Watch) ->
     await asyncio.sleep(setup.baseline)
     tally = await attacked(plan, watch)
     await asyncio.sleep(setup.after)
-    for task in watchers:
-        task.cancel()
-    await asyncio.gather(*watchers, return_exceptions=True)
+    watch.done = True  # not cancelled: in Python 3.11 asyncio.wait_for can swallow a cancel
+    await asyncio.wait(watchers, timeout=2 * SEEN_SECONDS + 10)
     for phone in phones:
         with suppress(Exception):
             await asyncio.wait_for(phone.close(), 10)
@@ -221,22 +223,34 @@ async def attacked(plan: Plan, watch: Watch) -> dict[str, dict[str, float]]:
     """Every attack in a process of its own (their loops do not slow each other or the
     phones), all for `plan.seconds`: what each counted. `watch.attack` is set to when."""
     spawn = multiprocessing.get_context("spawn")
-    pipes = {name: spawn.Pipe() for name in ATTACKS}
-    processes = [spawn.Process(target=attack_process, args=(plan, name, there), daemon=True)
-                 for name, (_, there) in pipes.items()]
-    for process in processes:
-        process.start()
-    loop = asyncio.get_running_loop()
-    for here, _ in pipes.values():
-        await loop.run_in_executor(None, here.recv)  # "started"
+    pipes, processes = {}, []
+    for name in ATTACKS:
+        pipes[name], there = spawn.Pipe(duplex=False)
+        processes.append(spawn.Process(target=attack_process, args=(plan, name, there),
+                                       daemon=True))
+        processes[-1].start()
+        there.close()  # the child's end: an attack that died is then an EOFError here
+    for here in pipes.values():
+        await heard(here, 60)  # "started"
     began = time.monotonic()
     watch.attack = (began, float("inf"))
-    tally = {name: await loop.run_in_executor(None, here.recv)
-             for name, (here, _) in pipes.items()}
+    tally = {name: await heard(here, plan.seconds + 60) for name, here in pipes.items()}
     watch.attack = (began, time.monotonic())
     for process in processes:
-        await loop.run_in_executor(None, process.join, 30)
+        await asyncio.get_running_loop().run_in_executor(None, process.join, 10)
+        process.kill()  # a no-op for one that ended
     return tally
+
+
+async def heard(pipe: Connection, seconds: float) -> Any:
+    """The next message of an attack's process; {"did not report": 1} if none came."""
+    loop = asyncio.get_running_loop()
+    try:
+        if await loop.run_in_executor(None, pipe.poll, seconds):
+            return pipe.recv()
+    except EOFError:
+        pass
+    return {"did not report": 1}
 
 
 def run(setup: Setup) -> dict[str, Any]:
