@@ -28,6 +28,7 @@ import itertools
 import json
 import multiprocessing
 import os
+import random
 import re
 import resource
 import statistics
@@ -91,7 +92,9 @@ class Watch:
 
     changes: list[tuple[float, list[float]]] = field(default_factory=list)  # tap, ms per phone
     not_seen: list[float] = field(default_factory=list)  # taps some other phone missed
-    lost: list[tuple[float, int]] = field(default_factory=list)  # when, which phone
+    lost: list[tuple[float, int]] = field(default_factory=list)  # when, which seat
+    back: list[tuple[float, int, float]] = field(default_factory=list)  # when, seat, s away
+    rejoining: list[asyncio.Task[None]] = field(default_factory=list)
     rss: list[tuple[float, float]] = field(default_factory=list)  # MB
     joins: list[tuple[float, str, float]] = field(default_factory=list)  # what, seconds
     attack: tuple[float, float] = (float("inf"), float("inf"))  # began, ended
@@ -118,38 +121,71 @@ async def seated_phones(url: str, code: str) -> list[FletClient]:
     return phones
 
 
-async def play(phones: list[FletClient], pause: float, watch: Watch) -> None:
-    """The phones take turns (a card, then its undo); each change is timed to the others."""
-    playing = dict(enumerate(phones))
-    for number in itertools.count():
-        if len(playing) < 2 or watch.done:
-            return
-        seats = sorted(playing)
-        seat = seats[number // len(CHANGES) % len(seats)]
-        button, points = CHANGES[number % len(CHANGES)]
-        try:
-            sent = await playing[seat].tap(button)
-        except Exception:
-            lose(playing, seat, watch)
-            continue
-        tapped = time.monotonic()
-        others = [s for s in seats if s != seat]
-        arrived = await asyncio.gather(*(playing[s].wait_for(
-            totals_say(playing[s], seat, points), timeout=SEEN_SECONDS) for s in others),
-            return_exceptions=True)
-        seen = [(at - sent) * 1000 for at in arrived if isinstance(at, float)]
-        watch.changes.append((tapped, seen))
-        if len(seen) < len(others):
-            watch.not_seen.append(tapped)
-        for other, at in zip(others, arrived, strict=True):
-            if isinstance(at, Exception) and not isinstance(at, TimeoutError):
-                lose(playing, other, watch)
-        await asyncio.sleep(pause * (0.5 + (number % 5) / 4))
+async def play(url: str, playing: dict[int, FletClient], pause: float, watch: Watch) -> None:
+    """The phones (by seat) take turns, each placing its card, then taking it back; each
+    change is timed to the others. A phone that lost its connection comes back meanwhile."""
+    for turn in itertools.count():
+        for _ in CHANGES:
+            if watch.done:
+                return
+            seats = sorted(playing)
+            if len(seats) >= 2:
+                await change(url, playing, seats[turn % len(seats)], watch)
+            await asyncio.sleep(pause * random.uniform(0.5, 1.5))
 
 
-def lose(playing: dict[int, FletClient], seat: int, watch: Watch) -> None:
-    del playing[seat]
+async def change(url: str, playing: dict[int, FletClient], seat: int, watch: Watch) -> None:
+    """One change by the phone at `seat`: its card if its player has none, else its undo
+    (which takes back the table's last change: its card, the turns being in pairs)."""
+    tapper = playing[seat]
+    button, points = CHANGES[1] if totals_say(tapper, seat, CHANGES[0][1])() else CHANGES[0]
+    others = {s: phone for s, phone in playing.items()
+              if s != seat and not totals_say(phone, seat, points)()}
+    try:
+        sent = await tapper.tap(button)
+    except Exception:  # the socket closed, or the phone is not on the game's screen
+        lose(url, playing, seat, watch)
+        return
+    tapped = time.monotonic()
+    arrived = await asyncio.gather(*(phone.wait_for(
+        totals_say(phone, seat, points), timeout=SEEN_SECONDS) for phone in others.values()),
+        return_exceptions=True)
+    seen = [(at - sent) * 1000 for at in arrived if isinstance(at, float)]
+    watch.changes.append((tapped, seen))
+    if len(seen) < len(others):
+        watch.not_seen.append(tapped)
+    for other, at in zip(others, arrived, strict=True):
+        if isinstance(at, Exception) and not isinstance(at, TimeoutError):
+            lose(url, playing, other, watch)
+
+
+def lose(url: str, playing: dict[int, FletClient], seat: int, watch: Watch) -> None:
     watch.lost.append((time.monotonic(), seat))
+    watch.rejoining.append(asyncio.create_task(rejoin(url, playing.pop(seat), seat, playing,
+                                                      watch)))
+
+
+async def rejoin(url: str, lost: FletClient, seat: int, playing: dict[int, FletClient],
+                 watch: Watch) -> None:
+    """The lost phone reloads its page (same address, storage and route) until the app has it
+    at its seat again, as a person would."""
+    began = time.monotonic()
+    with suppress(Exception):
+        await asyncio.wait_for(lost.close(), 5)
+    while not watch.done:
+        phone = FletClient(url, lost.page.get("route", "/"), prefs=lost.prefs,
+                           source=lost.source)
+        try:
+            await asyncio.wait_for(phone.open(), SEEN_SECONDS)
+            await phone.wait_for(shows(phone, f"total-{seat}"), timeout=SEEN_SECONDS)
+        except Exception:  # refused, not answered, or not at its seat: again, in a moment
+            with suppress(Exception):
+                await asyncio.wait_for(phone.close(), 5)
+            await asyncio.sleep(2)
+            continue
+        playing[seat] = phone
+        watch.back.append((time.monotonic(), seat, time.monotonic() - began))
+        return
 
 
 # what else is watched ---------------------------------------------------------------------
@@ -205,15 +241,16 @@ async def under_attack(setup: Setup, server: Server, code: str, watch: Watch) ->
     assert server.proc is not None
     plan = Plan(port=server.port, seconds=setup.seconds, victim=setup.victim, **setup.attack)
     phones = await seated_phones(server.url, code)
+    playing = dict(enumerate(phones))
     watchers = [asyncio.create_task(job) for job in (
-        play(phones, setup.pause, watch), sample_rss(server.proc.pid, watch),
+        play(server.url, playing, setup.pause, watch), sample_rss(server.proc.pid, watch),
         probe_joins(server.url, code, setup, watch))]
     await asyncio.sleep(setup.baseline)
     tally = await attacked(plan, watch)
     await asyncio.sleep(setup.after)
     watch.done = True  # not cancelled: in Python 3.11 asyncio.wait_for can swallow a cancel
-    await asyncio.wait(watchers, timeout=2 * SEEN_SECONDS + 10)
-    for phone in phones:
+    await asyncio.wait(watchers + watch.rejoining, timeout=2 * SEEN_SECONDS + 10)
+    for phone in playing.values():
         with suppress(Exception):
             await asyncio.wait_for(phone.close(), 10)
     return {"tally": tally, "plan": asdict(plan)}
@@ -296,6 +333,8 @@ def seen(watch: Watch) -> dict[str, Any]:
             "not_seen": {phase: sum(watch.phase(at) == phase for at in watch.not_seen)
                          for phase in PHASES},
             "phones_lost": [{"phase": watch.phase(at), "seat": seat} for at, seat in watch.lost],
+            "phones_back": [{"phase": watch.phase(at), "seat": seat, "away_s": round(away, 1)}
+                            for at, seat, away in watch.back],
             "rss_mb": {"before": round(statistics.median(rss["before"]), 1),
                        "during_peak": round(max(rss["during"]), 1),
                        "after": round(rss["after"][-1], 1)},
@@ -343,14 +382,16 @@ def figures_of(result: dict[str, Any]) -> dict[str, Figure]:
     found: dict[str, Figure] = {}
     for phase in PHASES:
         row = latency[phase]
+        when = f"during the {seconds:g} s attack" if phase == "during" else f"{phase} it"
         found[f"change-{phase}"] = Figure(
-            f"change -> each other phone, {phase} the attack" if phase != "during" else
-            f"change -> each other phone, during the {seconds:g} s attack", "ms",
+            f"change -> each other phone, {when}" + ("" if row["n"] else " (none seen)"), "ms",
             round(row.get("median", 0)), round(row.get("p95", 0)), row["n"])
     found["not-seen"] = Figure(f"changes another phone did not see within {SEEN_SECONDS} s",
                                "changes", sum(result["not_seen"].values()))
-    found["phones-lost"] = Figure("phones that lost their connection", "phones",
+    found["phones-lost"] = Figure("phones that lost their connection", "times",
                                   len(result["phones_lost"]))
+    found["phones-back"] = Figure("... and were back at their seat (reloaded) by the end",
+                                  "times", len(result["phones_back"]))
     found["memory-before"] = Figure("server memory before the attack", "MB", rss["before"])
     found["memory-peak"] = Figure("server memory at its peak during the attack", "MB",
                                   rss["during_peak"])

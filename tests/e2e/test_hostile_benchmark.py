@@ -30,9 +30,9 @@ def test_the_hostile_benchmark_measures_the_phones_through_the_attack_and_counts
     assert result["rss_mb"]["before"] > 0 and result["rss_mb"]["during_peak"] > 0
 
     figures = result["figures"]
-    assert len(figures) == 3 + 2 + 3 + 3 + len(ATTACK_FIGURES) + 2
+    assert len(figures) == 3 + 3 + 3 + 3 + len(ATTACK_FIGURES) + 2
     for key in ("change-before", "change-during", "change-after", "memory-before",
-                "memory-peak", "memory-after", "phones-lost", "tracebacks"):
+                "memory-peak", "memory-after", "phones-lost", "phones-back", "tracebacks"):
         assert key in figures
     for figure in figures.values():
         assert figure["what"] and figure["unit"] and isinstance(figure["value"], int | float)
