@@ -262,13 +262,16 @@ async def attacked(plan: Plan, watch: Watch) -> dict[str, dict[str, float]]:
     spawn = multiprocessing.get_context("spawn")
     pipes, processes = {}, []
     for name in ATTACKS:
-        pipes[name], there = spawn.Pipe(duplex=False)
+        pipes[name], there = spawn.Pipe()
         processes.append(spawn.Process(target=attack_process, args=(plan, name, there),
                                        daemon=True))
         processes[-1].start()
         there.close()  # the child's end: an attack that died is then an EOFError here
     for here in pipes.values():
-        await heard(here, 60)  # "started"
+        await heard(here, 60)  # "ready"
+    for here in pipes.values():
+        with suppress(OSError):  # an attack that died before: "did not report" below
+            here.send("go")
     began = time.monotonic()
     watch.attack = (began, float("inf"))
     tally = {name: await heard(here, plan.seconds + 60) for name, here in pipes.items()}

@@ -343,13 +343,12 @@ async def stalls(count: Counter[str]) -> None:
                                                      late)
 
 
-async def attack(plan: Plan, name: str, started: Callable[[], None]) -> dict[str, float]:
+async def attack(plan: Plan, name: str) -> dict[str, float]:
     count: Counter[str] = Counter()
     run, how_many = ATTACKS[name]
     tasks = [asyncio.create_task(run(plan, n, count))
              for n in range(getattr(plan, how_many) if how_many else 1)]
     tasks.append(asyncio.create_task(stalls(count)))
-    started()
     await asyncio.sleep(plan.seconds)
     for task in tasks:
         task.cancel()
@@ -359,11 +358,15 @@ async def attack(plan: Plan, name: str, started: Callable[[], None]) -> dict[str
 
 
 def run(plan: Plan, name: str, pipe: Connection) -> None:
-    """The process of the attack `name`: sends "started", then, after `plan.seconds`, what
-    it counted, and ends at once: its sockets close with it, and a task that swallowed its
-    cancel (Python 3.11's asyncio.wait_for can) is not waited for."""
+    """The process of the attack `name`: says "ready", starts at "go" (every attack at the
+    same moment), sends what it counted after `plan.seconds` and ends at once: its sockets
+    close with it, and a task that swallowed its cancel (Python 3.11's asyncio.wait_for
+    can) is not waited for."""
     raise_file_limit(plan.files_needed())
+    flood_frames(plan.frame_mib)  # built before the start
+    pipe.send("ready")
+    pipe.recv()
     loop = asyncio.new_event_loop()
-    pipe.send(loop.run_until_complete(attack(plan, name, lambda: pipe.send("started"))))
+    pipe.send(loop.run_until_complete(attack(plan, name)))
     pipe.close()
     os._exit(0)
