@@ -56,8 +56,10 @@ class FletClient:
         ws_url = "ws" + self.base_url.removeprefix("http") + "/ws"
         # permessage-deflate on, as browsers ask for it
         local = {"local_addr": (self.source, 0)} if self.source else {}
+        # no keepalive pings: a browser sends none, and waits for a server that stalls
         self._socket = await connect(ws_url, origin=self.base_url,  # type: ignore[arg-type]
-                                     user_agent_header=USER_AGENT, max_size=None, **local)
+                                     user_agent_header=USER_AGENT, max_size=None,
+                                     ping_interval=None, **local)
         self._reader = asyncio.create_task(self._read())
         await self._send(REGISTER, {"session_id": None, "page_name": "", "page": {
             "route": self.route, "pwa": False, "web": True, "debug": False, "wasm": True,
@@ -176,9 +178,19 @@ class FletClient:
         while isinstance(target, dict) and not target.get("on_click"):
             target = target.get("content") or target.get("_b")
         assert isinstance(target, Control), f"{identifier!r} is not tappable"
+        return await self.fire(target["_i"], "click")
+
+    async def fire(self, target: int, name: str, data: Any = None) -> float:
+        """The event `name` of control `target`, as the Dart client sends it (a tap is
+        "click", Enter in a field "submit"); returns when it was sent (time.perf_counter)."""
         sent = time.perf_counter()
-        await self._send(EVENT, {"target": target["_i"], "name": "click", "data": None})
+        await self._send(EVENT, {"target": target, "name": name, "data": data})
         return sent
+
+    async def set_props(self, control_id: int, props: dict[str, Any]) -> None:
+        """Properties of a control as the client reports them (a field's text, the page's
+        route); any client can send any of them."""
+        await self._send(UPDATE_PROPS, {"id": control_id, "props": props})
 
     async def wait_for(self, condition: Callable[[], bool], timeout: float = 10) -> float:
         """When (time.perf_counter) the frame arrived that made `condition` true; at once if it
@@ -227,9 +239,8 @@ class FletClient:
     async def _go(self, route: str) -> None:
         """The browser's URL changed: tell the page, as the Dart client's route change does."""
         self.page["route"] = route
-        await self._send(UPDATE_PROPS, {"id": PAGE_ID, "props": {"route": route}})
-        await self._send(EVENT, {"target": PAGE_ID, "name": "route_change",
-                                 "data": {"route": route}})
+        await self.set_props(PAGE_ID, {"route": route})
+        await self.fire(PAGE_ID, "route_change", {"route": route})
 
 
 def _words(value: Any) -> list[str]:
