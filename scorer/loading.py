@@ -18,7 +18,14 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from scorer.places import Path as PlacePath
-from scorer.problems import GameFileError, Problem, found_value, from_validation_error, problem
+from scorer.problems import (
+    TOO_LONG_INT,
+    GameFileError,
+    Problem,
+    found_value,
+    from_validation_error,
+    problem,
+)
 from scorer.registry import GAMES, Game, game_type_of
 from scorer.sheet import ScoreSheet
 
@@ -29,9 +36,10 @@ MAX_FILE_BYTES = 5 * 1024 * 1024
 # No game file nests deeper than 8 (players[0].forest[0].left[0].card); Python's own JSON parser
 # gives up near 1,000.
 MAX_DEPTH = 32
-# A JSON integer longer than this is read as ±10**30: the models find it too large like any
-# number over their limits, and Python never converts (and refuses) 4,300 digits or more.
-_LONGEST_INT = 30
+# A JSON integer longer than this is read as ±TOO_LONG_INT (10**18): the models find it too
+# large like any number over their limits, Python never converts (and refuses) 4,300 digits or
+# more, and pydantic still reads it as a number (past 64 bits it says only "invalid").
+_LONGEST_INT = len(str(TOO_LONG_INT)) - 1
 
 
 def check(data: object, *, partial: bool = False) -> tuple[Game | None, list[Problem]]:
@@ -189,8 +197,7 @@ def _parsed(content: bytes, path: str) -> object:
 def _int(digits: str) -> int:
     if len(digits) <= _LONGEST_INT:
         return int(digits)
-    too_large: int = 10**_LONGEST_INT
-    return -too_large if digits.startswith("-") else too_large
+    return -TOO_LONG_INT if digits.startswith("-") else TOO_LONG_INT
 
 
 class _NotANumber(ValueError):

@@ -143,6 +143,11 @@ def _plain(value: Any) -> Any:
     return value if isinstance(value, str | int | float) else str(value)
 
 
+# A JSON integer of more than 18 digits is read as this (scorer.loading): a number every model
+# refuses as too large, which a problem shows as "10^18…".
+TOO_LONG_INT = 10**18
+
+
 def found_value(value: object) -> str:
     """A value the file holds where another was expected, as a problem shows it: text as it
     is (escaped when printed), anything else in JSON's words, a list or object as [...] or {...}
@@ -151,6 +156,6 @@ def found_value(value: object) -> str:
         return value
     if isinstance(value, list | dict):
         return "[…]" if isinstance(value, list) else "{…}"
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**30:
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= TOO_LONG_INT:
         return f"{'-' if value < 0 else ''}10^{math.floor(math.log10(abs(value)))}…"
     return json.dumps(value)

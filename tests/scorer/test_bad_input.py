@@ -21,7 +21,7 @@ from scorer import check, i18n
 from scorer.cli import main
 from scorer.loading import MAX_FILE_BYTES, read_game_file
 from scorer.problems import GameFileError
-from scorer.registry import GAMES
+from scorer.registry import GAMES, game_language
 from scorer.render import problem_text
 from tests.scorer.forest_shuffle.forests import table, tree
 from tests.scorer.fossil.strategies import fossil_game
@@ -87,6 +87,24 @@ def test_an_integer_of_5000_digits_is_too_large_not_a_value_error(write):
     assert invalid(path) == "start_score: must be at most 999\n"
     assert only_problem({**fossil_game(["Ann", "Bob"]), "start_score": -10**5000}) == (
         "start_score", "file.too_small")
+
+
+@pytest.mark.parametrize("lang", i18n.languages())
+@pytest.mark.parametrize(("sign", "where"), [("", "holdings"), ("-", "holdings"), ("", "cost")])
+def test_a_4300_digit_number_is_a_problem_at_its_place_in_every_language(write, lang, sign,
+                                                                         where):
+    """Past 64 bits pydantic found such a number only "invalid" (and Dutch once failed on that
+    message): now it is too large, or not one of the card values, like any other."""
+    digits = sign + "9" * 4300
+    event = ({"evaluate": "ammonite", "holdings": {"Ann": ["N"], "Bob": [1]}}
+             if where == "holdings" else {"move": "Ann", "cost": "N"})
+    text = json.dumps(fossil_game(["Ann", "Bob"], [event])).replace('"N"', digits)
+    shown = game_language("fossil", lang)  # English where Fossil has no edition
+    place, message = (("log[0].holdings.Ann[0]", i18n.text("file.not_one_of",
+                                                           {"expected": ["1", "2", "3"]}, shown))
+                      if where == "holdings" else
+                      ("log[0].cost", i18n.text("file.too_large", {"limit": 999}, shown)))
+    assert invalid(write(text), "--lang", lang) == f"{place}: {message}\n"
 
 
 @pytest.mark.parametrize(("game", "shown"), [([], "[…]"), ({}, "{…}"), (["fossil"], "[…]"),
