@@ -54,6 +54,18 @@ def warning(place: Path, key: str, /, **params: Any) -> Problem:
     return Problem(place, key, params, severity="warning")
 
 
+# The problems a person is shown (the CLI's stderr, the app's import): the first this many in
+# the file's order, then how many more. A file of 200,000 players has 200,000 problems; the
+# first few say what is wrong, and nobody reads 124 MB of the rest.
+MAX_SHOWN_PROBLEMS = 50
+
+
+def first_shown(problems: Sequence[Problem],
+                limit: int = MAX_SHOWN_PROBLEMS) -> tuple[list[Problem], int]:
+    """The problems to show and the number of those left unshown."""
+    return list(problems[:limit]), max(len(problems) - limit, 0)
+
+
 class GameFileError(ValueError):
     """A game file that cannot be scored, with every problem found in it."""
 
