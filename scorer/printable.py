@@ -17,6 +17,9 @@ from typing import Any
 # Echoed values (a name, an unknown id, a note) are cut here: names are 40 characters at most,
 # ids shorter, so this shortens only what no valid file holds.
 ECHO_LIMIT = 80
+# Lists a problem echoes (the players a name is not among) are cut here: a file's 200,000 names
+# listed in each of 50 problems would be 80 MB; no valid file has a list a tenth this long.
+ECHO_ITEMS = 20
 ELLIPSIS = "…"
 
 # Control characters (C0, DEL, C1) and lone surrogates; the bidirectional formatting characters
@@ -51,16 +54,18 @@ def printable(text: str, limit: int | None = ECHO_LIMIT) -> str:
     return "".join(kept) + ELLIPSIS
 
 
-def printable_params(params: dict[str, Any]) -> dict[str, Any]:
-    """A message's parameters with their strings (alone or in lists) made printable."""
-    return {name: _printable_value(value) for name, value in params.items()}
+def printable_params(params: dict[str, Any], items: int | None = None) -> dict[str, Any]:
+    """A message's parameters with their strings (alone or in lists) made printable, and lists
+    cut to `items` with an ellipsis (None: never cut)."""
+    return {name: _printable_value(value, items) for name, value in params.items()}
 
 
-def _printable_value(value: Any) -> Any:
+def _printable_value(value: Any, items: int | None) -> Any:
     if isinstance(value, str):
         return printable(value)
     if isinstance(value, list):
-        return [printable(item) if isinstance(item, str) else item for item in value]
+        kept = value if items is None or len(value) <= items else [*value[:items - 1], ELLIPSIS]
+        return [printable(item) if isinstance(item, str) else item for item in kept]
     return value
 
 

@@ -7,7 +7,7 @@ from dataclasses import asdict
 from typing import Any
 
 from scorer import i18n
-from scorer.printable import printable, printable_params
+from scorer.printable import ECHO_ITEMS, printable, printable_params
 from scorer.problems import Problem, first_shown
 from scorer.sheet import Explanation, ScoreLine, ScoreSheet
 
@@ -65,9 +65,14 @@ _ITEM_NAMES: dict[str, Callable[[ScoreLine, str], str]] = {
 
 
 def problem_text(problem: Problem, lang: str) -> str:
-    """One line, whatever the file holds: the place and the message, echoed values printable."""
-    message = i18n.text(problem.key, printable_params(problem.params), lang)
+    """One line, whatever the file holds: the place and the message, echoed values printable
+    (and short: a long list is cut)."""
+    message = i18n.text(problem.key, _echoed(problem), lang)
     return f"{problem.place}: {message}" if problem.place else message
+
+
+def _echoed(problem: Problem) -> dict[str, Any]:
+    return printable_params(problem.params, items=ECHO_ITEMS)
 
 
 def problem_lines(problems: Sequence[Problem], lang: str) -> list[str]:
@@ -79,7 +84,7 @@ def problem_lines(problems: Sequence[Problem], lang: str) -> list[str]:
 
 
 def problem_json(problem: Problem, lang: str) -> dict[str, Any]:
-    params = printable_params(problem.params)
+    params = _echoed(problem)
     return {"place": problem.place, "key": problem.key, "params": params,
             "severity": problem.severity, "text": i18n.text(problem.key, params, lang)}
 

@@ -86,3 +86,13 @@ def test_first_shown_keeps_the_files_order():
     problems = [problem(("players", index), "players.name_empty") for index in range(5)]
     assert first_shown(problems, limit=3) == (problems[:3], 2)
     assert first_shown(problems, limit=5) == (problems, 0)
+
+
+def test_a_list_a_problem_echoes_is_cut(capsys, write):
+    """Each of these problems listed all 200,000 players: 1.7 MB a line."""
+    names = [f"p{index}" for index in range(200_000)]
+    _, _, err = run(capsys, "validate", write(fossil_game(names, [{"move": "Zed", "cost": 1}]
+                                                          * 60)))
+    assert len(err) == MAX_SHOWN_PROBLEMS + 1
+    assert err[1] == f'log[0].move: "Zed" is not a player ({", ".join(names[:19])}, …)'
+    assert max(map(len, err)) == len(err[1]) + 1  # log[10] and after
