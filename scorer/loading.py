@@ -19,6 +19,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from scorer.gc_pause import paused_cycle_collection
 from scorer.nesting import too_deep_place
 from scorer.places import Path as PlacePath
 from scorer.problems import (
@@ -67,13 +68,14 @@ def check(data: object, *, partial: bool = False) -> tuple[Game | None, list[Pro
                                 games=list(GAMES)))
     if envelope or game_type is None:
         return None, envelope
-    try:
-        file = game_type.file_model.model_validate(data)
-    except ValidationError as error:
-        game: Game | None = None
-        problems = from_validation_error(error, data)
-    else:
-        game, problems = game_type.build(file, partial)
+    with paused_cycle_collection():
+        try:
+            file = game_type.file_model.model_validate(data)
+        except ValidationError as error:
+            game: Game | None = None
+            problems = from_validation_error(error, data)
+        else:
+            game, problems = game_type.build(file, partial)
     return game, [found.at(game_type.spot_of(data, found.path)) for found in problems]
 
 
