@@ -13,7 +13,7 @@ from typing import Annotated, Any, Union
 
 from scorer import i18n
 from scorer.loading import check, read_game_file
-from scorer.printable import json_text
+from scorer.printable import json_pieces
 from scorer.problems import GameFileError, Problem
 from scorer.registry import GAMES, game_language, game_type_of
 from scorer.render import problem_lines, sheet_json, sheet_text
@@ -89,7 +89,8 @@ def _score(args: argparse.Namespace) -> int:
         return INVALID
     sheet = game_type_of(game).score(game)
     if args.json:
-        print(json_text(sheet_json(sheet, lang), indent=2))
+        sys.stdout.writelines(json_pieces(sheet_json(sheet, lang), indent=2))
+        print()
     else:
         print(sheet_text(sheet, lang), end="")
     return 0

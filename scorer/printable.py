@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from typing import Any
 
 # Echoed values (a name, an unknown id, a note) are cut here: names are 40 characters at most,
@@ -73,5 +74,23 @@ def json_text(data: Any, *, indent: int | None = None) -> str:
     """`json.dumps(data, ensure_ascii=False)`, with the acting characters as \\u escapes: the
     same value for a program, safe in a terminal, and always encodable as UTF-8 (a lone
     surrogate stays in the data, escaped)."""
-    text = json.dumps(data, ensure_ascii=False, indent=indent)
+    return _escaped_in_json(json.dumps(data, ensure_ascii=False, indent=indent))
+
+
+_PIECES_AT_ONCE = 10_000
+
+
+def json_pieces(data: Any, *, indent: int | None = None) -> Iterator[str]:
+    """`json_text` piece by piece, to be written as it comes: the sheet of a 100,000-event log
+    is 80 MB of indented JSON, and its pieces joined would take a gigabyte first."""
+    batch: list[str] = []  # escaped a batch at a time: the encoder's pieces are tiny
+    for piece in json.JSONEncoder(ensure_ascii=False, indent=indent).iterencode(data):
+        batch.append(piece)
+        if len(batch) == _PIECES_AT_ONCE:
+            yield _escaped_in_json("".join(batch))
+            batch.clear()
+    yield _escaped_in_json("".join(batch))
+
+
+def _escaped_in_json(text: str) -> str:
     return _ACTING_IN_JSON.sub(lambda found: f"\\u{ord(found[0]):04x}", text)
