@@ -10,6 +10,10 @@ game's end for 2 players: 10 trees and 20 dwellers each.
 Every run checks every forest anew (the memo of checked forests is emptied first); the figures
 "one forest changed" time what the app does after a tap: the table is scored again with one
 player's cave changed, so that forest is checked again and the others come from the memo.
+
+A Fossil log of 100,000 events (tests/scorer/fossil/long_log.py) is timed too, with the peak
+memory the check and the score take (tracemalloc, beside the parsed JSON it starts from): a log
+that long once took 18 s to check, copying the rest of the log at every event (issue 23).
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from __future__ import annotations
 import copy
 import json
 import time
+import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
 
@@ -24,6 +29,9 @@ from benchmarks.figures import Figure, alone, timings
 from benchmarks.forest_tables import dealt_table
 from scorer import score
 from scorer.forest_shuffle.checks import CHECKED_FORESTS
+from tests.scorer.fossil.long_log import long_game
+
+LONG_LOG = 100_000
 
 EXAMPLES = Path(__file__).parents[1] / "examples"
 ALL_BOXES = ("base", "alpine", "woodland_edge", "exploration", "promo")
@@ -76,6 +84,25 @@ def measure_tap(data: dict, runs: int) -> list[float]:
     return times
 
 
+def long_log(events: int, runs: int) -> dict[str, Figure]:
+    """Seconds to check and score a Fossil log of `events` events, and the peak memory it
+    takes, from the JSON data a file or the app's store gives (parsed, so no event is shared)."""
+    data = json.loads(json.dumps(long_game(events)))
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        score(data)
+        times.append(time.perf_counter() - start)
+    tracemalloc.start()
+    score(data)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    what = f"Fossil, 4 players, {events:,} log events"
+    return {"fossil-long-log": timings(what, times, unit="s", digits=2),
+            "fossil-long-log-memory": Figure(f"{what}: peak memory of check + score", "MB",
+                                             round(peak / 1e6, 1))}
+
+
 def figures(quick: bool, runs: int = 500) -> dict[str, Figure]:
     runs = 5 if quick else runs
     out = {}
@@ -86,7 +113,7 @@ def figures(quick: bool, runs: int = 500) -> dict[str, Figure]:
             out[f"{key}-one-changed"] = timings(f"{what.split(',')[0]}, {what.split(', ')[1]}: "
                                                 "one forest changed", measure_tap(data, runs),
                                                 digits=3)
-    return out
+    return out | long_log(1_000 if quick else LONG_LOG, 1 if quick else 3)
 
 
 if __name__ == "__main__":

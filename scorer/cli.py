@@ -13,10 +13,10 @@ from typing import Annotated, Any, Union
 
 from scorer import i18n
 from scorer.loading import check, read_game_file
-from scorer.printable import json_text
+from scorer.printable import json_pieces
 from scorer.problems import GameFileError, Problem
 from scorer.registry import GAMES, game_language, game_type_of
-from scorer.render import problem_text, sheet_json, sheet_text
+from scorer.render import problem_lines, sheet_json, sheet_text
 
 INVALID = 2
 
@@ -72,8 +72,8 @@ def _checked(path: str, lang: str) -> tuple[Any | None, list[Problem], str]:
         lang = _language_of(data, lang)
         game, problems = check(data)
     if game is None:
-        for problem in problems:
-            print(problem_text(problem, lang), file=sys.stderr)
+        for line in problem_lines(problems, lang):
+            print(line, file=sys.stderr)
     return game, problems, lang
 
 
@@ -89,7 +89,8 @@ def _score(args: argparse.Namespace) -> int:
         return INVALID
     sheet = game_type_of(game).score(game)
     if args.json:
-        print(json_text(sheet_json(sheet, lang), indent=2))
+        sys.stdout.writelines(json_pieces(sheet_json(sheet, lang), indent=2))
+        print()
     else:
         print(sheet_text(sheet, lang), end="")
     return 0
@@ -101,8 +102,8 @@ def _validate(args: argparse.Namespace) -> int:
         return INVALID
     game_id = game_type_of(game).id
     print(i18n.text("cli.valid", {"game": game_id, "count": len(game.names)}, lang))
-    for problem in problems:
-        print(problem_text(problem, lang))
+    for line in problem_lines(problems, lang):
+        print(line)
     return 0
 
 

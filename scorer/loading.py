@@ -1,15 +1,17 @@
 """From JSON to a checked game: every problem in the file, each with its place.
 
 Nothing a file holds makes the scorer raise: JSON too deep to parse, numbers too long for Python
-to convert (the models bound every number: file_model.py), text that is not text (a lone
-surrogate) and anything else of the wrong shape each become a problem with a place. Only
-regular files are read, and only up to MAX_FILE_BYTES.
+to convert (the models bound every number: file_model.py), NaN and Infinity (Python reads them,
+JSON has no such numbers), text that is not text (a lone surrogate) and anything else of the
+wrong shape each become a problem with a place. Only regular files are read, and only up to
+MAX_FILE_BYTES.
 """
 
 from __future__ import annotations
 
 import errno
 import json
+import math
 import os
 import stat
 from collections.abc import Iterator, Mapping
@@ -17,8 +19,17 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from scorer.gc_pause import paused_cycle_collection
+from scorer.nesting import too_deep_place
 from scorer.places import Path as PlacePath
-from scorer.problems import GameFileError, Problem, found_value, from_validation_error, problem
+from scorer.problems import (
+    TOO_LONG_INT,
+    GameFileError,
+    Problem,
+    found_value,
+    from_validation_error,
+    problem,
+)
 from scorer.registry import GAMES, Game, game_type_of
 from scorer.sheet import ScoreSheet
 
@@ -29,9 +40,10 @@ MAX_FILE_BYTES = 5 * 1024 * 1024
 # No game file nests deeper than 8 (players[0].forest[0].left[0].card); Python's own JSON parser
 # gives up near 1,000.
 MAX_DEPTH = 32
-# A JSON integer longer than this is read as ±10**30: the models find it too large like any
-# number over their limits, and Python never converts (and refuses) 4,300 digits or more.
-_LONGEST_INT = 30
+# A JSON integer longer than this is read as ±TOO_LONG_INT (10**18): the models find it too
+# large like any number over their limits, Python never converts (and refuses) 4,300 digits or
+# more, and pydantic still reads it as a number (past 64 bits it says only "invalid").
+_LONGEST_INT = len(str(TOO_LONG_INT)) - 1
 
 
 def check(data: object, *, partial: bool = False) -> tuple[Game | None, list[Problem]]:
@@ -41,6 +53,9 @@ def check(data: object, *, partial: bool = False) -> tuple[Game | None, list[Pro
     """
     if not isinstance(data, dict):
         return None, [problem((), "file.not_an_object")]
+    unreadable = [] if _readable(data) else list(_unreadable_values(data))
+    if unreadable:  # reported alone: the checks below would trip over them
+        return None, unreadable
     envelope = []
     version = data.get("version")
     if type(version) is not int or version != FORMAT_VERSION:  # true and 1.0 are not 1
@@ -53,37 +68,38 @@ def check(data: object, *, partial: bool = False) -> tuple[Game | None, list[Pro
                                 games=list(GAMES)))
     if envelope or game_type is None:
         return None, envelope
-    unreadable = [] if _readable(data) else list(_unreadable_values(data))
-    if unreadable:  # reported alone: the checks below would trip over them
-        return None, unreadable
-    try:
-        file = game_type.file_model.model_validate(data)
-    except ValidationError as error:
-        game: Game | None = None
-        problems = from_validation_error(error, data)
-    else:
-        game, problems = game_type.build(file, partial)
+    with paused_cycle_collection():
+        try:
+            file = game_type.file_model.model_validate(data)
+        except ValidationError as error:
+            game: Game | None = None
+            problems = from_validation_error(error, data)
+        else:
+            game, problems = game_type.build(file, partial)
     return game, [found.at(game_type.spot_of(data, found.path)) for found in problems]
 
 
 def _readable(data: object) -> bool:
     """Whether `_unreadable_values` would find nothing, at C speed: the app checks a table after
-    every tap. JSON text in UTF-8 holds no lone surrogate and no nesting Python cannot follow;
-    anything else that fails here (a set, a cycle) is walked too, and left to the models."""
+    every tap. JSON text in UTF-8 holds no lone surrogate, no NaN and no nesting Python cannot
+    follow; anything else that fails here (a set, a cycle) is walked too, and left to the models."""
     try:
-        json.dumps(data, ensure_ascii=False).encode("utf-8")
+        json.dumps(data, ensure_ascii=False, allow_nan=False).encode("utf-8")
     except (UnicodeEncodeError, RecursionError, ValueError, TypeError):
         return False
     return True
 
 
 def _unreadable_values(data: object) -> Iterator[Problem]:
-    """Text with a lone surrogate (not text: it cannot even be printed) and nesting beyond
-    MAX_DEPTH, each at its place. Walked without recursion, so no depth makes it fail."""
+    """Text with a lone surrogate (not text: it cannot even be printed), NaN or Infinity and
+    nesting beyond MAX_DEPTH, each at its place. Walked without recursion, so no depth makes it
+    fail."""
     stack: list[tuple[PlacePath, object]] = [((), data)]
     while stack:
         place, value = stack.pop()
-        if isinstance(value, str):
+        if isinstance(value, NotANumber | float) and not _is_number(value):
+            yield problem(place, "file.not_a_number", found=_constant(value))
+        elif isinstance(value, str):
             if not _is_text(value):
                 yield problem(place, "file.not_text")
         elif isinstance(value, dict | list):
@@ -96,6 +112,17 @@ def _unreadable_values(data: object) -> Iterator[Problem]:
                     yield problem((*place, key), "file.not_text")
                     continue
                 stack.append(((*place, key), item))
+
+
+def _is_number(value: NotANumber | float) -> bool:
+    return isinstance(value, float) and math.isfinite(value)
+
+
+def _constant(value: NotANumber | float) -> str:
+    """JSON's word for a number that is none: NaN, Infinity or -Infinity, as Python writes it."""
+    if isinstance(value, NotANumber):
+        return value.constant
+    return json.dumps(value)
 
 
 def _is_text(value: str) -> bool:
@@ -175,28 +202,27 @@ def _parsed(content: bytes, path: str) -> object:
     except UnicodeDecodeError as error:
         raise GameFileError([problem((), "file.not_utf8", path=path)]) from error
     try:
-        data: object = json.loads(text, parse_int=_int, parse_constant=_not_a_number)
+        data: object = json.loads(text, parse_int=_int, parse_constant=NotANumber)
     except json.JSONDecodeError as error:
         raise GameFileError([problem((), "file.not_json", line=error.lineno,
                                      column=error.colno)]) from error
     except RecursionError as error:  # nested past what Python's parser can follow
-        raise GameFileError([problem((), "file.too_deep", limit=MAX_DEPTH)]) from error
-    except _NotANumber as error:
-        raise GameFileError([problem((), "file.not_a_number", found=error.args[0])]) from error
+        place = too_deep_place(text, MAX_DEPTH) or ()
+        raise GameFileError([problem(place, "file.too_deep", limit=MAX_DEPTH)]) from error
     return data
 
 
 def _int(digits: str) -> int:
     if len(digits) <= _LONGEST_INT:
         return int(digits)
-    too_large: int = 10**_LONGEST_INT
-    return -too_large if digits.startswith("-") else too_large
+    return -TOO_LONG_INT if digits.startswith("-") else TOO_LONG_INT
 
 
-class _NotANumber(ValueError):
-    pass
+class NotANumber:
+    """NaN, Infinity or -Infinity where a file has it: Python's JSON reads them, JSON has no
+    such numbers; `check` finds them at their place."""
 
+    __slots__ = ("constant",)
 
-def _not_a_number(constant: str) -> float:
-    """NaN and Infinity: Python's JSON reads them, JSON does not have them."""
-    raise _NotANumber(constant)
+    def __init__(self, constant: str):
+        self.constant = constant

@@ -12,11 +12,15 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from typing import Any
 
 # Echoed values (a name, an unknown id, a note) are cut here: names are 40 characters at most,
 # ids shorter, so this shortens only what no valid file holds.
 ECHO_LIMIT = 80
+# Lists a problem echoes (the players a name is not among) are cut here: a file's 200,000 names
+# listed in each of 50 problems would be 80 MB; no valid file has a list a tenth this long.
+ECHO_ITEMS = 20
 ELLIPSIS = "…"
 
 # Control characters (C0, DEL, C1) and lone surrogates; the bidirectional formatting characters
@@ -51,16 +55,18 @@ def printable(text: str, limit: int | None = ECHO_LIMIT) -> str:
     return "".join(kept) + ELLIPSIS
 
 
-def printable_params(params: dict[str, Any]) -> dict[str, Any]:
-    """A message's parameters with their strings (alone or in lists) made printable."""
-    return {name: _printable_value(value) for name, value in params.items()}
+def printable_params(params: dict[str, Any], items: int | None = None) -> dict[str, Any]:
+    """A message's parameters with their strings (alone or in lists) made printable, and lists
+    cut to `items` with an ellipsis (None: never cut)."""
+    return {name: _printable_value(value, items) for name, value in params.items()}
 
 
-def _printable_value(value: Any) -> Any:
+def _printable_value(value: Any, items: int | None) -> Any:
     if isinstance(value, str):
         return printable(value)
     if isinstance(value, list):
-        return [printable(item) if isinstance(item, str) else item for item in value]
+        kept = value if items is None or len(value) <= items else [*value[:items - 1], ELLIPSIS]
+        return [printable(item) if isinstance(item, str) else item for item in kept]
     return value
 
 
@@ -68,5 +74,23 @@ def json_text(data: Any, *, indent: int | None = None) -> str:
     """`json.dumps(data, ensure_ascii=False)`, with the acting characters as \\u escapes: the
     same value for a program, safe in a terminal, and always encodable as UTF-8 (a lone
     surrogate stays in the data, escaped)."""
-    text = json.dumps(data, ensure_ascii=False, indent=indent)
+    return _escaped_in_json(json.dumps(data, ensure_ascii=False, indent=indent))
+
+
+_PIECES_AT_ONCE = 10_000
+
+
+def json_pieces(data: Any, *, indent: int | None = None) -> Iterator[str]:
+    """`json_text` piece by piece, to be written as it comes: the sheet of a 100,000-event log
+    is 80 MB of indented JSON, and its pieces joined would take a gigabyte first."""
+    batch: list[str] = []  # escaped a batch at a time: the encoder's pieces are tiny
+    for piece in json.JSONEncoder(ensure_ascii=False, indent=indent).iterencode(data):
+        batch.append(piece)
+        if len(batch) == _PIECES_AT_ONCE:
+            yield _escaped_in_json("".join(batch))
+            batch.clear()
+    yield _escaped_in_json("".join(batch))
+
+
+def _escaped_in_json(text: str) -> str:
     return _ACTING_IN_JSON.sub(lambda found: f"\\u{ord(found[0]):04x}", text)

@@ -54,6 +54,18 @@ def warning(place: Path, key: str, /, **params: Any) -> Problem:
     return Problem(place, key, params, severity="warning")
 
 
+# The problems a person is shown (the CLI's stderr, the app's import): the first this many in
+# the file's order, then how many more. A file of 200,000 players has 200,000 problems; the
+# first few say what is wrong, and nobody reads 124 MB of the rest.
+MAX_SHOWN_PROBLEMS = 50
+
+
+def first_shown(problems: Sequence[Problem],
+                limit: int = MAX_SHOWN_PROBLEMS) -> tuple[list[Problem], int]:
+    """The problems to show and the number of those left unshown."""
+    return list(problems[:limit]), max(len(problems) - limit, 0)
+
+
 class GameFileError(ValueError):
     """A game file that cannot be scored, with every problem found in it."""
 
@@ -143,6 +155,11 @@ def _plain(value: Any) -> Any:
     return value if isinstance(value, str | int | float) else str(value)
 
 
+# A JSON integer of more than 18 digits is read as this (scorer.loading): a number every model
+# refuses as too large, which a problem shows as "10^18…".
+TOO_LONG_INT = 10**18
+
+
 def found_value(value: object) -> str:
     """A value the file holds where another was expected, as a problem shows it: text as it
     is (escaped when printed), anything else in JSON's words, a list or object as [...] or {...}
@@ -151,6 +168,6 @@ def found_value(value: object) -> str:
         return value
     if isinstance(value, list | dict):
         return "[…]" if isinstance(value, list) else "{…}"
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**30:
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= TOO_LONG_INT:
         return f"{'-' if value < 0 else ''}10^{math.floor(math.log10(abs(value)))}…"
     return json.dumps(value)

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import asdict
 from typing import Any
 
 from scorer import i18n
-from scorer.printable import printable, printable_params
-from scorer.problems import Problem
+from scorer.printable import ECHO_ITEMS, printable, printable_params
+from scorer.problems import Problem, first_shown
 from scorer.sheet import Explanation, ScoreLine, ScoreSheet
 
 
@@ -65,13 +65,26 @@ _ITEM_NAMES: dict[str, Callable[[ScoreLine, str], str]] = {
 
 
 def problem_text(problem: Problem, lang: str) -> str:
-    """One line, whatever the file holds: the place and the message, echoed values printable."""
-    message = i18n.text(problem.key, printable_params(problem.params), lang)
+    """One line, whatever the file holds: the place and the message, echoed values printable
+    (and short: a long list is cut)."""
+    message = i18n.text(problem.key, _echoed(problem), lang)
     return f"{problem.place}: {message}" if problem.place else message
 
 
+def _echoed(problem: Problem) -> dict[str, Any]:
+    return printable_params(problem.params, items=ECHO_ITEMS)
+
+
+def problem_lines(problems: Sequence[Problem], lang: str) -> list[str]:
+    """A line for each problem shown (scorer.problems.MAX_SHOWN_PROBLEMS), then one saying how
+    many more there are."""
+    shown, more = first_shown(problems)
+    lines = [problem_text(problem, lang) for problem in shown]
+    return [*lines, i18n.text("cli.more_problems", {"count": more}, lang)] if more else lines
+
+
 def problem_json(problem: Problem, lang: str) -> dict[str, Any]:
-    params = printable_params(problem.params)
+    params = _echoed(problem)
     return {"place": problem.place, "key": problem.key, "params": params,
             "severity": problem.severity, "text": i18n.text(problem.key, params, lang)}
 
@@ -146,5 +159,6 @@ def sheet_text(sheet: ScoreSheet, lang: str = i18n.DEFAULT_LANGUAGE) -> str:
             out.append(f"  {event.index + 1:>3}. {texts[0]}")
             out += [f"       {text}" for text in texts[1:]] + [f"       = {scores}"]
     if sheet.problems:
-        out += ["", t("sheet.warnings")] + [f"  {problem_text(p, lang)}" for p in sheet.problems]
+        out += ["", t("sheet.warnings")] + [f"  {line}"
+                                            for line in problem_lines(sheet.problems, lang)]
     return "\n".join(out) + "\n"

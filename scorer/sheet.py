@@ -58,13 +58,27 @@ class TeamScore:
 
 @dataclass(slots=True)
 class ScoreEvent:
-    """What one log event did to every player's score (Fossil)."""
+    """What one log event did to every player's score (Fossil): the scores before and after it,
+    in the order of `names`. Kept as tuples, and shown as dicts by name only when asked: a log
+    of 100,000 events would otherwise hold 200,000 dicts (and the garbage collector walk them)."""
 
     index: int
     kind: str
-    changes: dict[str, int]
-    scores: dict[str, int]
+    names: tuple[str, ...]
+    before: tuple[int, ...]
+    after: tuple[int, ...]
     explain: list[Explanation]
+
+    @property
+    def changes(self) -> dict[str, int]:
+        """Each player's change of score, by name."""
+        return {name: new - old
+                for name, old, new in zip(self.names, self.before, self.after, strict=True)}
+
+    @property
+    def scores(self) -> dict[str, int]:
+        """Each player's score after the event, by name."""
+        return dict(zip(self.names, self.after, strict=True))
 
 
 @dataclass(slots=True)

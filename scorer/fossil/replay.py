@@ -66,23 +66,21 @@ def replay(file: FossilFile) -> Replay:
                for _ in names],
         finds=[Counter() for _ in names],
     )
-    for index, event in enumerate(file.log):
+    log, shown = file.log, tuple(names)
+    for index, event in enumerate(log):
         place: Path = ("log", index)
-        before = list(state.scores)
+        before = tuple(state.scores)
         explanations: list[Explanation] = []
         if state.ended:
             state.problems.append(problem(place, "fossil.after_end"))
             continue
         _check_evaluation_follows(state, event)
-        if not _apply(state, event, index, explanations, file.log[index + 1:]):
+        following = log[index + 1] if index + 1 < len(log) else None  # never a copy of the rest
+        if not _apply(state, event, index, explanations, following):
             continue
-        state.events.append(ScoreEvent(
-            index=index,
-            kind=type(event).__name__.lower(),
-            changes={name: state.scores[i] - before[i] for i, name in enumerate(names)},
-            scores=dict(zip(names, state.scores, strict=True)),
-            explain=explanations,
-        ))
+        state.events.append(ScoreEvent(index=index, kind=type(event).__name__.lower(),
+                                       names=shown, before=before, after=tuple(state.scores),
+                                       explain=explanations))
     _check_evaluation_follows(state, None)
     return state
 
@@ -102,14 +100,15 @@ def _check_evaluation_follows(state: Replay, event: object) -> None:
 
 
 def _apply(state: Replay, event: LogEvent, index: int, explain: list[Explanation],
-           rest: Sequence[LogEvent]) -> bool:
-    """Apply one log event; False if it was refused (its problems are in state.problems)."""
+           following: LogEvent | None) -> bool:
+    """Apply one log event (`following`: the next one, if any); False if it was refused (its
+    problems are in state.problems)."""
     place: Path = ("log", index)
     match event:
         case Move():
             return _move(state, event, place, explain)
         case Exchange():
-            return _exchange(state, event, place, explain, rest[0] if rest else None)
+            return _exchange(state, event, place, explain, following)
         case Evaluate():
             return _evaluate(state, event, place, explain)
         case Adjust():

@@ -21,7 +21,7 @@ from scorer import check, i18n
 from scorer.cli import main
 from scorer.loading import MAX_FILE_BYTES, read_game_file
 from scorer.problems import GameFileError
-from scorer.registry import GAMES
+from scorer.registry import GAMES, game_language
 from scorer.render import problem_text
 from tests.scorer.forest_shuffle.forests import table, tree
 from tests.scorer.fossil.strategies import fossil_game
@@ -66,9 +66,15 @@ def only_problem(data: object) -> tuple[str, str]:
 
 
 # The four causes of crashes -------------------------------------------------------------------
-def test_json_nested_1000_deep_is_a_problem_not_a_recursion_error(write):
-    path = write('{"version": 1, "game": "symbiose", "players": ' + "[" * 1000 + "]" * 1000 + "}")
-    assert invalid(path) == "nested deeper than 32 levels\n"
+@pytest.mark.parametrize("lang", i18n.languages())
+def test_json_nested_1000_deep_is_a_problem_at_its_place_not_a_recursion_error(write, lang):
+    """Past what Python's parser follows there is no data to walk: the text shows the place."""
+    nested = "[" * 1000 + "]" * 1000
+    path = write('{"version": 1, "game": "symbiose", "players": [[], {"a": 1, "b,[": ' + nested
+                 + "}]}")
+    place = 'players[1]["b,["]' + "[0]" * 29
+    assert invalid(path, "--lang", lang) == (
+        f"{place}: {i18n.text('file.too_deep', {'limit': 32}, lang)}\n")
 
 
 def test_nesting_a_caller_hands_over_is_a_problem_at_its_place():
@@ -87,6 +93,24 @@ def test_an_integer_of_5000_digits_is_too_large_not_a_value_error(write):
     assert invalid(path) == "start_score: must be at most 999\n"
     assert only_problem({**fossil_game(["Ann", "Bob"]), "start_score": -10**5000}) == (
         "start_score", "file.too_small")
+
+
+@pytest.mark.parametrize("lang", i18n.languages())
+@pytest.mark.parametrize(("sign", "where"), [("", "holdings"), ("-", "holdings"), ("", "cost")])
+def test_a_4300_digit_number_is_a_problem_at_its_place_in_every_language(write, lang, sign,
+                                                                         where):
+    """Past 64 bits pydantic found such a number only "invalid" (and Dutch once failed on that
+    message): now it is too large, or not one of the card values, like any other."""
+    digits = sign + "9" * 4300
+    event = ({"evaluate": "ammonite", "holdings": {"Ann": ["N"], "Bob": [1]}}
+             if where == "holdings" else {"move": "Ann", "cost": "N"})
+    text = json.dumps(fossil_game(["Ann", "Bob"], [event])).replace('"N"', digits)
+    shown = game_language("fossil", lang)  # English where Fossil has no edition
+    place, message = (("log[0].holdings.Ann[0]", i18n.text("file.not_one_of",
+                                                           {"expected": ["1", "2", "3"]}, shown))
+                      if where == "holdings" else
+                      ("log[0].cost", i18n.text("file.too_large", {"limit": 999}, shown)))
+    assert invalid(write(text), "--lang", lang) == f"{place}: {message}\n"
 
 
 @pytest.mark.parametrize(("game", "shown"), [([], "[…]"), ({}, "{…}"), (["fossil"], "[…]"),
@@ -207,7 +231,24 @@ def test_a_problem_names_the_users_field_in_the_chosen_language(data, place, tex
 def test_json_errors_speak_the_readers_language(write):
     status, _, err = run("validate", write('{"version": 1,'), "--lang", "de")
     assert (status, err) == (2, "Zeile 1, Spalte 15: kein gültiges JSON\n")
-    assert invalid(write('{"version": NaN}')) == "NaN is not a number in JSON\n"
+    assert invalid(write('{"version": NaN}')) == "version: NaN is not a number in JSON\n"
+
+
+@pytest.mark.parametrize("lang", i18n.languages())
+@pytest.mark.parametrize("constant", ["NaN", "Infinity", "-Infinity"])
+def test_nan_and_infinity_are_problems_at_their_place_in_every_language(write, lang, constant):
+    events = [{"move": "Ann", "cost": 1}, {"evaluate": "fish", "holdings": {"Bob": ["N"]}}]
+    text = json.dumps(fossil_game(["Ann", "Bob"], events)).replace('"N"', constant)
+    message = i18n.text("file.not_a_number", {"found": constant}, game_language("fossil", lang))
+    assert invalid(write(text), "--lang", lang) == f"log[1].holdings.Bob[0]: {message}\n"
+
+
+@pytest.mark.parametrize("number", [float("nan"), float("inf"), float("-inf")])
+def test_nan_and_infinity_a_caller_hands_over_are_problems_at_their_place(number):
+    data = fossil_game(["Ann", "Bob"], [{"adjust": "Bob", "points": number, "note": ""}])
+    game, problems = check(data)
+    assert game is None and [(p.place, p.key, p.params) for p in problems] == [
+        ("log[0].points", "file.not_a_number", {"found": json.dumps(number)})]
 
 
 # Names printed safely -----------------------------------------------------------------------

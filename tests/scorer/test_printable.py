@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from scorer.printable import ECHO_LIMIT, json_text, printable
+from scorer.printable import ECHO_LIMIT, json_pieces, json_text, printable
 
 
 @pytest.mark.parametrize(("text", "shown"), [
@@ -41,3 +41,12 @@ def test_json_text_is_the_same_value_safe_to_print_and_to_encode():
     text.encode("utf-8")
     assert "\x85" not in text and "\u202e" not in text and "\ud800" not in text
     assert json_text({"a": "Zoë"}) == json.dumps({"a": "Zoë"}, ensure_ascii=False)
+
+
+def test_json_pieces_are_json_text_a_piece_at_a_time():
+    """The CLI writes a sheet as it is encoded: the same text, never a gigabyte at once."""
+    data = {"name": "Ann\ud800\x85\u202e\x1b", "events": [{"index": i, "note": "\u2028"}
+                                                           for i in range(30_000)]}
+    pieces = list(json_pieces(data, indent=2))
+    assert len(pieces) > 1 and max(map(len, pieces)) < len(json_text(data, indent=2)) / 2
+    assert "".join(pieces) == json_text(data, indent=2)

@@ -1,0 +1,37 @@
+"""A log of 100,000 events scores like any other: the replay holds no copy of the rest of the
+log per event (its time and memory are benchmarks/scoring.py's figures, not asserted here)."""
+
+from dataclasses import replace
+
+from scorer import check, score
+from tests.scorer.fossil.long_log import long_game, shipped_game
+
+EVENTS = 100_000
+
+
+def test_a_100000_event_log_ends_as_the_shipped_game_after_its_paid_back_rounds():
+    data = long_game(EVENTS)
+    assert len(data["log"]) == EVENTS
+    game, problems = check(data)
+    assert game is not None and problems == []
+    sheet, shipped = score(game), score(shipped_game())
+    padding = EVENTS - len(shipped_game()["log"])
+    assert len(sheet.events) == EVENTS
+    assert sheet.events[padding:] == [replace(event, index=event.index + padding)
+                                      for event in shipped.events]
+    assert sheet.winners == shipped.winners
+    assert [(p.name, p.total, p.place) for p in sheet.players] == [
+        (p.name, p.total, p.place) for p in shipped.players]
+    assert [player.categories["adjustments"] + player.categories["moves"]
+            for player in sheet.players] == [
+        player.categories["adjustments"] + player.categories["moves"]
+        for player in shipped.players]
+
+
+def test_a_paid_back_round_changes_nothing():
+    data = long_game(len(shipped_game()["log"]) + 8 + 3)
+    sheet = score(data)
+    assert [event.kind for event in sheet.events[:11]] == ["move", "adjust"] * 4 + ["adjust"] * 3
+    assert all(event.scores == dict.fromkeys(data["players"], 30) for event in
+               sheet.events[1:11:2])
+    assert sheet.events[0].changes == {"Anna": -1, "Bram": 0, "Chloé": 0, "Daan": 0}
