@@ -30,8 +30,10 @@ class Blackhole:
         async def close() -> None:
             assert self.server is not None
             self.server.close()
-            for task in asyncio.all_tasks() - {asyncio.current_task()}:
+            tasks = asyncio.all_tasks() - {asyncio.current_task()}
+            for task in tasks:
                 task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
 
         asyncio.run_coroutine_threadsafe(close(), self.loop).result(timeout=10)
         self.loop.call_soon_threadsafe(self.loop.stop)
@@ -55,8 +57,13 @@ class Blackhole:
         except OSError:  # the server is stopped: refused, as a machine with no server refuses
             writer.close()
             return
-        await asyncio.gather(self.pump(reader, upstream_writer),
-                             self.pump(upstream_reader, writer), return_exceptions=True)
+        pumps = asyncio.gather(self.pump(reader, upstream_writer),
+                               self.pump(upstream_reader, writer), return_exceptions=True)
+        try:
+            await pumps
+        except asyncio.CancelledError:  # the proxy is closing
+            pumps.cancel()
+            await asyncio.gather(pumps, return_exceptions=True)
 
     async def pump(self, source: asyncio.StreamReader, sink: asyncio.StreamWriter) -> None:
         try:
