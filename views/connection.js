@@ -18,7 +18,8 @@
   const STYLE = `
     #tallybook-connection { position: fixed; inset: 0; z-index: 2147483647; display: flex;
       align-items: safe center; justify-content: center; overflow-y: auto; padding: 16px;
-      box-sizing: border-box; background: var(--scrim);
+      box-sizing: border-box;
+      background: color-mix(in srgb, var(--background) ${CONFIG.scrim * 100}%, transparent);
       font-family: ${Object.keys(CONFIG.fonts).join(", ")}, sans-serif; }
     #tallybook-connection .card { width: 100%; max-width: 560px; box-sizing: border-box;
       padding: 24px; border-radius: 28px; background: var(--card);

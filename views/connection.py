@@ -53,12 +53,14 @@ WORDS = ("lost", "paused", "down", "back")  # views/locales: "connection.<word>"
 
 # The app's Material 3 colours (views/session.py's SEED, as Flutter derives them; measured on
 # its screens): background, the card of a bar, the primary colour and body text.
+# The background shows through the notice's scrim a little (SCRIM), so the screen stays in sight.
 COLOURS = {
-    "light": {"scrim": "rgba(244, 251, 248, 0.9)", "card": "#e9efed", "primary": "#006a60",
+    "light": {"background": "#f4fbf8", "card": "#e9efed", "primary": "#006a60",
               "text": "#161d1c"},
-    "dark": {"scrim": "rgba(14, 21, 19, 0.9)", "card": "#1a2120", "primary": "#82d5c8",
+    "dark": {"background": "#0e1513", "card": "#1a2120", "primary": "#82d5c8",
              "text": "#dde4e1"},
 }
+SCRIM = 0.9  # the background's opacity over the screen
 
 
 # The notice's fonts, as the app's texts have them: Roboto (Flet's own) and its fallback.
@@ -74,7 +76,7 @@ def config(probe: str) -> dict[str, Any]:
     return {
         "endpoint": ENDPOINT, "sessionKey": FLET_SESSION_KEY, "ping": PING, "probe": probe,
         "fallback": i18n.DEFAULT, "languageKey": PREFS_LANGUAGE, "themeKey": PREFS_THEME,
-        "colours": COLOURS, "fonts": FONTS,
+        "colours": COLOURS, "scrim": SCRIM, "fonts": FONTS,
         "words": {lang: {word: i18n.ui(f"connection.{word}", lang) for word in WORDS}
                   for lang in i18n.LANGUAGES},
         **{name: round(value * 1000) for name, value in seconds.items()},

@@ -4,12 +4,16 @@ and with the server stopped. What counts is what the database holds."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from PIL import Image
 from playwright.sync_api import expect
 
 from tests.e2e.blackhole import Blackhole
 from tests.e2e.harness import Server
 from tests.e2e.phone import Phone
 from tests.e2e.test_accessibility import SCALE_TEXT
+from views.connection import COLOURS
 from views.i18n import ui
 from views.new_table import NewTable
 from views.store import Store
@@ -37,6 +41,20 @@ def cards_stored(server: Server, game: int) -> int:
     return sum(card is not None for player in players for row in player["pond"] for card in row)
 
 
+def looks_like_the_app(phone: Phone, theme: str, shot: Path) -> None:
+    """The notice's colours are the app's, as the settled screen shows them: its background
+    (at the screen's left edge, where no control is) and the totals bar's."""
+    phone.shot(str(shot))
+    image = Image.open(shot).convert("RGB")
+    scale = image.width / (phone.page.viewport_size or {"width": image.width})["width"]
+
+    def painted(x: float, y: float) -> str:
+        return "#{:02x}{:02x}{:02x}".format(*image.getpixel((round(x), round(y))))
+
+    assert painted(2 * scale, 300 * scale) == COLOURS[theme]["background"]
+    assert painted(image.width - 2, image.height - 2) == COLOURS[theme]["card"]
+
+
 def at_the_table(make_context, url: str, **looks) -> Phone:
     phone = Phone.open(make_context(**looks), url)
     expect(phone.by_id(f"known-{CARD}")).to_be_attached()
@@ -51,6 +69,7 @@ def test_taps_while_cut_off_are_not_counted_and_one_tap_after_is_one_card(tmp_pa
     try:
         with Blackhole(server.port) as network:
             phone = at_the_table(make_context, f"{network.url}symbiose/{game}")
+            looks_like_the_app(phone, "light", shots / "connection-before-light.png")
             phone.tap(f"known-{CARD}")
             phone.expect_says("tile-0-0-0", "8")
             assert cards_stored(server, game) == 1
@@ -90,6 +109,7 @@ def test_a_stopped_server_is_said_in_words_and_the_phones_come_back_by_themselve
         german.page.add_init_script(SCALE_TEXT)
         german.reload()  # now with the browser's text at 200 %
         expect(german.by_id(f"known-{CARD}")).to_be_attached()
+        looks_like_the_app(german, "dark", shots / "connection-before-dark-de-200.png")
         chosen = make_context()  # an English browser, Vietnamese chosen in the app
         chosen.add_init_script("localStorage.setItem('flutter.tallybook.language', '\"vi\"')")
         vietnamese = Phone.open(chosen, url)
