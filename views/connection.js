@@ -123,7 +123,7 @@
     if (socket.givenUp) return;
     socket.givenUp = true;
     clearInterval(socket.pinging);
-    try { Native.prototype.close.call(socket); } catch { /* already closed */ }
+    socket.close();  // what Flet sends on it from now on is dropped (send, below)
     if (!lostAt) lostAt = performance.now();
     blocking = true;
     show([words("lost"), "", words("paused")], false);
@@ -153,8 +153,8 @@
     // page again, which froze a phone for 9 to 14 s; a new session is drawn in well under one,
     // and the app puts the phone back where it was (its route, its seat).
     sessionStorage.removeItem(CONFIG.sessionKey);
-    socket.telling = true;
-    socket.dispatchEvent(new CloseEvent("close", {code: 1006, reason: "", wasClean: false}));
+    socket.told = new CloseEvent("close", {code: 1006, reason: "", wasClean: false});
+    socket.dispatchEvent(socket.told);
   }
 
   function back() {
@@ -176,10 +176,10 @@
         this.heard = performance.now();
         if (typeof event.data === "string" || this.givenUp) {
           event.stopImmediatePropagation();  // a keep-alive answer, or too late: not Flet's
-        } else if (lostAt && !this.answered) {
-          back();
+        } else if (!this.spoken) {
+          this.spoken = true;  // Flet's first frame: its session is answered
+          if (lostAt) back();
         }
-        this.answered = true;
       });
       this.addEventListener("open", () => {
         this.heard = performance.now();
@@ -188,7 +188,7 @@
       });
       for (const type of ["error", "close"]) {
         this.addEventListener(type, (event) => {
-          if (this.telling) return;  // the close we tell Flet once the server answers
+          if (event === this.told) return;  // the close we tell Flet once the server answers
           event.stopImmediatePropagation();
           lost(this);
         });
@@ -196,7 +196,7 @@
     }
 
     ping() {
-      if (!this.givenUp && this.readyState === Native.OPEN) Native.prototype.send.call(this, CONFIG.ping);
+      if (!this.givenUp && this.readyState === Native.OPEN) super.send(CONFIG.ping);
     }
 
     send(data) {
