@@ -19,6 +19,7 @@ import flet as ft
 import flet_web.fastapi
 from starlette.responses import FileResponse, PlainTextResponse
 
+from views.connection import watched_by_its_page
 from views.fonts import fallback_files
 from views.sockets import (
     SESSIONS,
@@ -133,6 +134,6 @@ def web_app(main: Callable[[ft.Page], Awaitable[None]], assets_dir: str,
     SESSIONS.install()
     flet_app = flet_web.fastapi.app(main, assets_dir=assets_dir, no_cdn=True,
                                     session_timeout_seconds=SESSION_TIMEOUT_SECONDS)
-    served = with_engine_fonts(flet_app, fallback_files(Path(assets_dir)))
+    served = watched_by_its_page(with_engine_fonts(flet_app, fallback_files(Path(assets_dir))))
     return own_host_only(not_served(own_origin_only(bounded_per_address(
         ends_with_its_client(served, stopping=stopping)))))

@@ -1,0 +1,148 @@
+"""The server's side of the page's connection watch (views/connection.py), at the ASGI level: the
+keep-alive is answered and never reaches Flet; a socket whose page went silent is given up and
+nothing that arrives on it after the silence reaches Flet; Flet's page carries the script, and
+the script its words in every language."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+
+from tests.views import test_server
+from views import i18n
+from views.connection import PING, PONG, WORDS, script, watched_by_its_page
+
+served = test_server.served  # the app as the server serves it (a fixture)
+fetch = test_server.fetch
+FLET_FRAME = {"type": "websocket.receive", "bytes": b"\x00\x92\x02\x80"}  # a control event
+CONNECT = {"type": "websocket.connect"}
+LEAVES = {"type": "websocket.disconnect", "code": 1001}
+
+
+def keep_alive() -> dict:
+    return {"type": "websocket.receive", "text": PING}
+
+
+class Page:
+    """A WebSocket conversation with the page: what it sends (`say`), what the server sent it,
+    and what reached the app behind the middleware (Flet)."""
+
+    def __init__(self):
+        self.said: asyncio.Queue[dict] = asyncio.Queue()
+        self.sent: list[dict] = []
+        self.reached: list[dict] = []
+        self.closed = asyncio.Event()
+        self.answered = asyncio.Event()
+
+    def say(self, *messages: dict) -> None:
+        for message in messages:
+            self.said.put_nowait(message)
+
+    async def receive(self) -> dict:
+        return await self.said.get()
+
+    async def send(self, message: dict) -> None:
+        self.sent.append(message)
+        if message == {"type": "websocket.send", "text": PONG}:
+            self.answered.set()
+        if message["type"] == "websocket.close":
+            self.closed.set()
+
+    async def app(self, scope, receive, send) -> None:
+        """Flet's handler, as far as it matters: accepts, then reads until the client left."""
+        await send({"type": "websocket.accept"})
+        while True:
+            message = await receive()
+            self.reached.append(message)
+            if message["type"] == "websocket.disconnect":
+                return
+
+
+def serve(page: Page, silent: float = 2.0) -> asyncio.Task:
+    watched = watched_by_its_page(page.app, silent=silent)
+    return asyncio.create_task(watched({"type": "websocket", "path": "/ws"}, page.receive,
+                                       page.send))
+
+
+@pytest.mark.asyncio
+async def test_the_keep_alive_is_answered_and_never_reaches_flet():
+    page = Page()
+    handler = serve(page)
+    page.say(CONNECT, keep_alive(), FLET_FRAME, keep_alive(), LEAVES)
+    await asyncio.wait_for(handler, timeout=10)
+    assert page.reached == [CONNECT, FLET_FRAME, LEAVES]
+    assert page.sent == [{"type": "websocket.accept"},
+                         *[{"type": "websocket.send", "text": PONG}] * 2]
+
+
+@pytest.mark.asyncio
+async def test_the_keep_alive_is_answered_while_flet_is_busy():
+    page = Page()
+    busy = asyncio.Event()
+
+    async def app(scope, receive, send) -> None:  # takes one frame, then works on it a while
+        page.reached.append(await receive())
+        await busy.wait()
+
+    handler = asyncio.create_task(watched_by_its_page(app)(
+        {"type": "websocket", "path": "/ws"}, page.receive, page.send))
+    page.say(FLET_FRAME, keep_alive())
+    await asyncio.wait_for(page.answered.wait(), timeout=10)
+    busy.set()
+    await asyncio.wait_for(handler, timeout=10)
+
+
+@pytest.mark.asyncio
+async def test_a_page_gone_silent_is_given_up_and_what_it_sent_meanwhile_never_reaches_flet():
+    page = Page()
+    handler = serve(page, silent=0.2)
+    page.say(CONNECT, keep_alive(), FLET_FRAME)
+    await asyncio.wait_for(page.closed.wait(), timeout=10)  # nothing more came: given up
+    page.say(FLET_FRAME, keep_alive(), LEAVES)  # what the network held, then the close
+    await asyncio.wait_for(handler, timeout=10)
+    assert page.reached == [CONNECT, FLET_FRAME, {"type": "websocket.disconnect", "code": 1006}]
+    assert page.sent.count({"type": "websocket.send", "text": PONG}) == 1
+
+
+@pytest.mark.asyncio
+async def test_a_socket_whose_page_never_kept_it_alive_is_never_given_up():
+    page = Page()  # a client without the page's script (the benchmarks' phones, other tools)
+    handler = serve(page, silent=0.05)
+    page.say(CONNECT, FLET_FRAME)
+    await asyncio.sleep(0.5)  # ten silences long: nothing to wait for, as nothing happens
+    page.say(FLET_FRAME, LEAVES)
+    await asyncio.wait_for(handler, timeout=10)
+    assert page.reached == [CONNECT, FLET_FRAME, FLET_FRAME, LEAVES] and not page.closed.is_set()
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("route", ["/", "/symbiose/3/sheet"])
+async def test_flets_page_loads_the_script_before_anything_else(served, route):
+    path, _ = script()
+    page = await fetch(served, "GET", route)
+    assert page.status_code == 200
+    head = page.text.split("<head>", 1)[1]
+    assert head.lstrip().startswith(f'<script src="{path}"></script>')
+    assert int(page.headers["content-length"]) == len(page.content)
+    headed = await fetch(served, "HEAD", route)
+    assert headed.headers["content-length"] == page.headers["content-length"]
+
+
+@pytest.mark.asyncio
+async def test_the_script_carries_its_words_in_every_language_and_the_policy(served):
+    path, _ = script()
+    response = await fetch(served, "GET", path)
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("text/javascript")
+    assert "content-security-policy" in response.headers
+    text = response.text
+    config = json.loads(text.split("const CONFIG = ", 1)[1].split(";\n", 1)[0])
+    assert config["probe"] == path
+    for lang in i18n.LANGUAGES:
+        for word in WORDS:
+            said = config["words"][lang][word]
+            assert said == i18n.ui(f"connection.{word}", lang) and said != f"connection.{word}"
+    assert config["words"]["nl"]["lost"] != config["words"]["en"]["lost"]  # a translation
+    assert (await fetch(served, "HEAD", path)).status_code == 200  # the page's probe

@@ -1,0 +1,223 @@
+"""The page knows when it is cut off: only the phone can tell that it lost the server, so the
+page's own script (views/connection.js) watches its socket, covers the screen and takes no taps
+while it cannot deliver them. The server's side of it, all in one middleware:
+
+- Flet's index.html is served with that script in it, before Flutter starts; the script is
+  served with the words of its notice in every language of the app and the app's colours;
+- the script's keep-alive frames are answered here and never reach Flet;
+- a socket whose page keeps it alive and that then went silent for SILENT_SECONDS is closed
+  here, and nothing that arrives on it after the silence is passed on to Flet: those are taps
+  made into a connection the page has given up on (held by the network, then delivered), and
+  the page never sends them again. The server gives up before the page does (LOST_SECONDS), so
+  nothing the page gave up on is applied late.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+from collections.abc import Awaitable, Callable
+from contextlib import suppress
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from views import i18n
+from views.fonts import PAGE_FONTS
+from views.session import PREFS_LANGUAGE, PREFS_THEME
+
+Scope = dict[str, Any]
+Message = dict[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+# The keep-alive: one text frame each way (Flet's own frames are binary), at most one a second.
+PING, PONG = "?", "!"
+PING_SECONDS = 1.0
+# Nothing heard from the server for this long: the page gives up the socket (the goal: a phone
+# says it is cut off within 3 s).
+LOST_SECONDS = 2.5
+# Nothing heard from a page that keeps its socket alive for this long: the server gives it up.
+SILENT_SECONDS = 2.0
+# With no answer for this long, the notice says the server is not answering (not just a blip).
+DOWN_SECONDS = 6.0
+# Flet frames read ahead of Flet, so that keep-alives are answered while Flet is busy.
+READ_AHEAD = 32
+
+ENDPOINT = "/ws"  # Flet's WebSocket (flet.webSocketEndpoint in its index.html)
+FLET_SESSION_KEY = "_flet_session_id"  # where Flet's client keeps its session, in sessionStorage
+SOURCE = Path(__file__).with_name("connection.js")
+WORDS = ("lost", "paused", "down", "back")  # views/locales: "connection.<word>"
+
+# The app's Material 3 colours (views/session.py's SEED, as Flutter derives them; measured on
+# its screens): background, the card of a bar, the primary colour and body text.
+# The background shows through the notice's scrim a little (SCRIM), so the screen stays in sight.
+COLOURS = {
+    "light": {"background": "#f4fbf8", "card": "#e9efed", "primary": "#006a60",
+              "text": "#161d1c"},
+    "dark": {"background": "#0e1513", "card": "#1a2120", "primary": "#82d5c8",
+             "text": "#dde4e1"},
+}
+SCRIM = 0.9  # the background's opacity over the screen
+
+
+# The notice's fonts, as the app's texts have them: Roboto (Flet's own) and its fallback.
+FONTS = {"TallybookRoboto": "/assets/fonts/roboto.woff2",
+         "TallybookDejaVu": f"/{PAGE_FONTS['DejaVu']}"}
+
+
+def config(probe: str) -> dict[str, Any]:
+    """What the script is told: the words of its notice in every language, the keys the app
+    keeps the person's choices under, the colours, and its timing."""
+    seconds = {"pingMs": PING_SECONDS, "lostMs": LOST_SECONDS, "downMs": DOWN_SECONDS,
+               "checkMs": 0.25, "connectMs": 10.0, "probeMs": 2.0, "backMs": 1.5}
+    return {
+        "endpoint": ENDPOINT, "sessionKey": FLET_SESSION_KEY, "ping": PING, "probe": probe,
+        "fallback": i18n.DEFAULT, "languageKey": PREFS_LANGUAGE, "themeKey": PREFS_THEME,
+        "colours": COLOURS, "scrim": SCRIM, "fonts": FONTS,
+        "words": {lang: {word: i18n.ui(f"connection.{word}", lang) for word in WORDS}
+                  for lang in i18n.LANGUAGES},
+        **{name: round(value * 1000) for name, value in seconds.items()},
+    }
+
+
+@cache
+def script() -> tuple[str, bytes]:
+    """The script's path (named by its content, so a phone may keep it) and its text."""
+    source = SOURCE.read_text(encoding="utf-8")
+    draft = source.replace("/*CONFIG*/null", json.dumps(config("")))
+    path = f"/connection.{hashlib.sha256(draft.encode()).hexdigest()[:12]}.js"
+    text = source.replace("/*CONFIG*/null", json.dumps(config(path), ensure_ascii=False))
+    return path, text.encode()
+
+
+def script_tag() -> bytes:
+    return f'\n  <script src="{script()[0]}"></script>'.encode()
+
+
+def with_script(page: bytes) -> bytes:
+    """Flet's index.html with the script loaded before anything else of the page's."""
+    return page.replace(b"<head>", b"<head>" + script_tag(), 1)
+
+
+def watched_by_its_page(app: ASGIApp, silent: float = SILENT_SECONDS) -> ASGIApp:
+    """`app` (Flet's), with the page's connection script in its index.html and served, and its
+    WebSockets kept alive by it, given up after `silent` seconds of silence (see the module's
+    docstring)."""
+    async def serving(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket":
+            await KeptAlive(app, scope, receive, send, silent).run()
+        elif scope["type"] == "http" and scope["path"] == script()[0]:
+            await send_script(scope, send)
+        elif scope["type"] == "http":
+            await app(scope, receive, page_with_script(send, scope["method"] == "HEAD"))
+        else:
+            await app(scope, receive, send)
+
+    return serving
+
+
+async def send_script(scope: Scope, send: Send) -> None:
+    body = script()[1]
+    await send({"type": "http.response.start", "status": 200, "headers": [
+        (b"content-type", b"text/javascript; charset=utf-8"),
+        (b"content-length", str(len(body)).encode()),
+        (b"cache-control", b"public, max-age=31536000, immutable")]})
+    await send({"type": "http.response.body",
+                "body": b"" if scope["method"] == "HEAD" else body})
+
+
+def page_with_script(send: Send, head: bool = False) -> Send:
+    """`send`, which puts the script into an HTML page (Flet's index.html, whatever route
+    asked for it) as it goes out; every other response passes as it is."""
+    start: Message | None = None
+    body: list[bytes] = []
+
+    async def sending(message: Message) -> None:
+        nonlocal start
+        if message["type"] == "http.response.start":
+            headers = dict(message.get("headers", []))
+            if message["status"] == 200 and headers.get(b"content-type", b"") \
+                    .startswith(b"text/html"):
+                start = message  # held until the page is whole
+                return
+        if start is None or message["type"] != "http.response.body":
+            await send(message)
+            return
+        body.append(message.get("body", b""))
+        if message.get("more_body"):
+            return
+        headers = dict(start.get("headers", []))
+        page = with_script(b"".join(body))
+        # A HEAD's page is not sent: its length is what a GET's would be.
+        length = int(headers.get(b"content-length", b"0")) + len(script_tag()) if head \
+            else len(page)
+        kept = [(k, v) for k, v in start["headers"] if k.lower() != b"content-length"]
+        await send({**start, "headers": [*kept, (b"content-length", str(length).encode())]})
+        await send({"type": "http.response.body", "body": b"" if head else page})
+
+    return sending
+
+
+DISCONNECT: Message = {"type": "websocket.disconnect", "code": 1006}
+
+
+class KeptAlive:
+    """One WebSocket: its frames read ahead of Flet, keep-alives answered, and given up after
+    `silent` seconds of silence once its page has shown that it keeps it alive."""
+
+    def __init__(self, app: ASGIApp, scope: Scope, receive: Receive, send: Send,
+                 silent: float = SILENT_SECONDS):
+        self.app, self.scope, self.receive, self.send = app, scope, receive, send
+        self.silent = silent
+        self.frames: asyncio.Queue[Message] = asyncio.Queue(READ_AHEAD)
+        self.loop = asyncio.get_running_loop()
+        self.heard = self.loop.time()
+        self.kept_alive = False  # the page has sent a keep-alive: it watches this socket
+        self.given_up = asyncio.Event()
+
+    async def run(self) -> None:
+        reading = asyncio.ensure_future(self.read())
+        watching = asyncio.ensure_future(self.watch())
+        try:
+            await self.app(self.scope, self.frames.get, self.send)
+        finally:
+            for task in (reading, watching):
+                task.cancel()
+                with suppress(asyncio.CancelledError):
+                    await task
+
+    def quiet(self) -> bool:
+        return self.kept_alive and self.loop.time() - self.heard > self.silent
+
+    async def read(self) -> None:
+        """Every frame as it arrives: a keep-alive is answered here, a frame after a silence
+        is dropped, the rest go to Flet in order."""
+        while True:
+            message = await self.receive()
+            if self.quiet():
+                self.given_up.set()
+            self.heard = self.loop.time()
+            if message["type"] == "websocket.receive" and message.get("text") == PING:
+                self.kept_alive = True
+                if not self.given_up.is_set():
+                    await self.send({"type": "websocket.send", "text": PONG})
+            elif message["type"] == "websocket.disconnect" or not self.given_up.is_set():
+                await self.frames.put(message)
+                self.heard = self.loop.time()  # waiting on Flet is no silence of the page's
+            if message["type"] == "websocket.disconnect":
+                return
+
+    async def watch(self) -> None:
+        """The page has gone silent: the socket is given up without waiting for its next
+        frame, so that its session is free for the page's next socket."""
+        while not self.given_up.is_set():
+            with suppress(TimeoutError):
+                await asyncio.wait_for(self.given_up.wait(),
+                                       max(0.05, self.heard + self.silent - self.loop.time()))
+            if self.quiet():
+                self.given_up.set()
+        await self.send({"type": "websocket.close", "code": 1001})
+        await self.frames.put(DISCONNECT)  # Flet ends the socket; its session waits for the page
