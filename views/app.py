@@ -17,6 +17,7 @@ import uvicorn
 from scorer.printable import json_text
 from views.access import Access
 from views.data_lock import DataFolderInUse, data_folder_lock
+from views.frames import LIMITS
 from views.model import Tables
 from views.registry import GAMES
 from views.results import History
@@ -152,7 +153,8 @@ class Serving(uvicorn.Server):
         self.tables = open_tables(store)
         super().__init__(uvicorn.Config(
             web_app(make_main(store, pin, self.tables), str(ASSETS), self.stopping),
-            ws="websockets-sansio", log_level="warning", timeout_graceful_shutdown=STOP_SECONDS))
+            ws="websockets-sansio", ws_max_size=LIMITS.largest, log_level="warning",
+            timeout_graceful_shutdown=STOP_SECONDS))
 
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
         self.stopping.set()

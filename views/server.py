@@ -20,6 +20,7 @@ import flet_web.fastapi
 from starlette.responses import FileResponse, PlainTextResponse
 
 from views.fonts import fallback_files
+from views.frames import bounded_frames
 from views.sockets import (
     SESSIONS,
     ASGIApp,
@@ -128,11 +129,16 @@ def web_app(main: Callable[[ft.Page], Awaitable[None]], assets_dir: str,
             stopping: asyncio.Event | None = None) -> ASGIApp:
     """The ASGI app uvicorn serves: Flet's, with no CDN, the engine's fallback fonts from our
     own assets, the policy and headers above, no API pages, and WebSockets from the app's own
-    pages only, bounded per address, as are the sessions they open (`stopping`: set when the
-    server stops, which the WebSockets then do not hold up)."""
+    pages only, bounded per address, as are the sessions they open, each message bounded
+    before Flet decodes it (views/frames.py) (`stopping`: set when the server stops, which the
+    WebSockets then do not hold up). One wrapper a line, innermost first."""
     SESSIONS.install()
     flet_app = flet_web.fastapi.app(main, assets_dir=assets_dir, no_cdn=True,
                                     session_timeout_seconds=SESSION_TIMEOUT_SECONDS)
-    served = with_engine_fonts(flet_app, fallback_files(Path(assets_dir)))
-    return own_host_only(not_served(own_origin_only(bounded_per_address(
-        ends_with_its_client(served, stopping=stopping)))))
+    app = with_engine_fonts(flet_app, fallback_files(Path(assets_dir)))
+    app = ends_with_its_client(app, stopping=stopping)
+    app = bounded_frames(app)
+    app = bounded_per_address(app)
+    app = own_origin_only(app)
+    app = not_served(app)
+    return own_host_only(app)

@@ -14,7 +14,7 @@ from contextlib import ExitStack
 
 import msgpack
 import pytest
-from websockets.exceptions import InvalidStatus
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
 from tests.e2e.harness import ROOT, TALLYBOOK, Server, free_port
@@ -132,3 +132,38 @@ def test_a_second_server_on_the_same_data_refuses_to_start(server):
     again = Server(server.data)
     again.start()
     again.stop()
+
+
+EVENT = 3  # flet.messaging.protocol.MessageAction.CONTROL_EVENT
+
+
+def flet_frame(message: list) -> bytes:
+    return b"\x00" + msgpack.packb(message)
+
+
+def closed_by_server(connection: ClientConnection) -> int:
+    """The code the server closed `connection` with, whatever it sent before."""
+    with pytest.raises(ConnectionClosed) as closed:
+        while True:
+            connection.recv(timeout=30)
+    assert closed.value.rcvd is not None, "the server never closed it"
+    return closed.value.rcvd.code
+
+
+def test_a_register_of_100_000_views_is_refused_before_flet_builds_them(server):
+    views = {"session_id": "", "page_name": "", "page": {"route": "/", "views": [{}] * 100_000}}
+    many = {**views, "page": {"route": "/", "views": [{}] * 50_000}}  # under the size bound
+    for body in (views, many):
+        with open_socket(server, own_origin(server)) as hostile:
+            hostile.send(flet_frame([REGISTER_CLIENT, body]))
+            assert closed_by_server(hostile) == 1008
+    assert new_session(server)  # the server serves on
+
+
+def test_sockets_that_send_an_event_before_registering_do_not_lock_their_address_out(server):
+    for _ in range(PER_ADDRESS):  # Flet's receive loop died on each; its handler never ended
+        with open_socket(server, own_origin(server)) as early:
+            early.send(flet_frame([EVENT, {"target": 1, "name": "click", "data": None}]))
+            assert closed_by_server(early) == 1008
+    assert accepted_within(server, LEFT_GRACE_SECONDS + 10)
+    assert new_session(server)
