@@ -20,6 +20,7 @@ from views import i18n
 from views.access import PREFS_DEVICE, Access, device_id, device_label, new_device_token
 from views.model import Tables
 from views.results import History
+from views.sockets import CLIENT
 from views.store import Store
 
 PREFS_LANGUAGE = "tallybook.language"
@@ -46,6 +47,9 @@ class AppSession:
     device: str = ""  # the hash of the browser's device token
     host: bool = False  # this device may reach everything (see views/access.py)
     turned_away: int = 0  # times the host removed this device from a table (a notice shows)
+    # The address of the socket that opened the session, which a client cannot forge (it can
+    # set page.client_ip with one message): what wrong codes are counted by.
+    address: str = field(default_factory=lambda: CLIENT.get(""))
     _asking: asyncio.Future[tuple[str, str, str]] | None = field(default=None, repr=False)
     _own: Any = field(default=None, repr=False)  # (loop, context) of this tab's session
     _going: asyncio.Future[None] | None = field(default=None, repr=False)
@@ -63,10 +67,6 @@ class AppSession:
         stack = screens_for(self.page.route, self)
         if len(stack) > 1:
             await self.go(stack[-2].route)
-
-    @property
-    def address(self) -> str:
-        return self.page.client_ip or ""
 
     @property
     def label(self) -> str:
