@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from pathlib import Path
 
 import flet as ft
@@ -21,6 +21,7 @@ from starlette.responses import FileResponse, PlainTextResponse
 
 from views.fonts import fallback_files
 from views.frames import bounded_frames
+from views.hosts import Hosts, own_names_only
 from views.sockets import (
     SESSIONS,
     ASGIApp,
@@ -126,9 +127,10 @@ def with_engine_fonts(app: ASGIApp, files: dict[str, Path]) -> ASGIApp:
 
 
 def web_app(main: Callable[[ft.Page], Awaitable[None]], assets_dir: str,
-            stopping: asyncio.Event | None = None) -> ASGIApp:
+            stopping: asyncio.Event | None = None, allowed_hosts: Iterable[str] = ()) -> ASGIApp:
     """The ASGI app uvicorn serves: Flet's, with no CDN, the engine's fallback fonts from our
-    own assets, the policy and headers above, no API pages, and WebSockets from the app's own
+    own assets, the policy and headers above, no API pages, for the server's own names only
+    (views/hosts.py, with `allowed_hosts`), and WebSockets from the app's own
     pages only, bounded per address, as are the sessions they open, each message bounded
     before Flet decodes it (views/frames.py) (`stopping`: set when the server stops, which the
     WebSockets then do not hold up). One wrapper a line, innermost first."""
@@ -140,5 +142,6 @@ def web_app(main: Callable[[ft.Page], Awaitable[None]], assets_dir: str,
     app = bounded_frames(app)
     app = bounded_per_address(app)
     app = own_origin_only(app)
+    app = own_names_only(app, Hosts(allowed_hosts))
     app = not_served(app)
     return own_host_only(app)

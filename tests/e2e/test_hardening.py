@@ -6,6 +6,7 @@ Flet's protocol here; no browser is needed."""
 from __future__ import annotations
 
 import shutil
+import socket
 import subprocess
 import time
 import urllib.error
@@ -167,3 +168,25 @@ def test_sockets_that_send_an_event_before_registering_do_not_lock_their_address
             assert closed_by_server(early) == 1008
     assert accepted_within(server, LEFT_GRACE_SECONDS + 10)
     assert new_session(server)
+
+
+REBOUND = "rebound.evil.example"  # a name the attacker's DNS points at this server
+
+
+def test_a_page_on_another_name_is_neither_served_nor_given_a_websocket(server):
+    """DNS rebinding: the attacker's page is same-origin with itself on its own name."""
+    asked = urllib.request.Request(server.url, headers={"Host": f"{REBOUND}:{server.port}"})
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(asked, timeout=10)
+    assert refused.value.code == 421
+    with pytest.raises(InvalidStatus) as socket_refused, connect(
+            f"ws://{REBOUND}:{server.port}/ws", origin=f"http://{REBOUND}:{server.port}",
+            sock=socket.create_connection(("127.0.0.1", server.port)), open_timeout=10):
+        pass
+    assert socket_refused.value.response.status_code == 403
+    log = (server.data.parent / "server.log").read_text(encoding="utf-8")
+    assert f"refused a request for '{REBOUND}:{server.port}' from 127.0.0.1" in log
+    for name in ("localhost", "tallybook.lan"):  # its own names, and --allowed-host's
+        own = urllib.request.Request(server.url, headers={"Host": f"{name}:{server.port}"})
+        with urllib.request.urlopen(own, timeout=10) as page:
+            assert page.status == 200

@@ -114,7 +114,7 @@ def served():
     async def main(page) -> None:
         pass
 
-    return web_app(main, str(ASSETS))
+    return web_app(main, str(ASSETS), allowed_hosts=["192.168.1.20"])
 
 
 async def fetch(app, method: str, path: str) -> httpx.Response:
