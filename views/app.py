@@ -19,6 +19,7 @@ from scorer.printable import json_text
 from views.access import Access
 from views.data_lock import DataFolderInUse, data_folder_lock
 from views.frames import LIMITS
+from views.guarded_http import GuardedHttp
 from views.model import Tables
 from views.registry import GAMES
 from views.results import History
@@ -158,7 +159,8 @@ class Serving(uvicorn.Server):
         super().__init__(uvicorn.Config(
             web_app(make_main(store, pin, self.tables), str(ASSETS), self.stopping,
                     allowed_hosts or []),
-            ws="websockets-sansio", ws_max_size=LIMITS.largest, log_level="warning",
+            http=GuardedHttp, ws="websockets-sansio", ws_max_size=LIMITS.largest,
+            log_level="warning",
             timeout_graceful_shutdown=STOP_SECONDS))
 
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:

@@ -11,7 +11,7 @@ import subprocess
 import time
 import urllib.error
 import urllib.request
-from contextlib import ExitStack
+from contextlib import ExitStack, suppress
 
 import msgpack
 import pytest
@@ -190,3 +190,47 @@ def test_a_page_on_another_name_is_neither_served_nor_given_a_websocket(server):
         own = urllib.request.Request(server.url, headers={"Host": f"{name}:{server.port}"})
         with urllib.request.urlopen(own, timeout=10) as page:
             assert page.status == 200
+
+
+def raw_connection(server, source: str = "127.0.0.1") -> socket.socket:
+    return socket.create_connection(("127.0.0.1", server.port), timeout=30,
+                                    source_address=(source, 0))
+
+
+def closed_by_peer(connection: socket.socket) -> bytes:
+    """What the server sent before it closed `connection` (a timeout if it never does)."""
+    received = b""
+    while chunk := connection.recv(65536):
+        received += chunk
+    return received
+
+
+def served_from(server, source: str) -> bool:
+    with raw_connection(server, source) as connection:
+        connection.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        return closed_by_peer(connection).startswith(b"HTTP/1.1 200")
+
+
+def test_slow_clients_hold_only_their_own_share_and_not_for_long(server):
+    from views.guarded_http import CONNECTIONS
+
+    with ExitStack() as stack:
+        slow = [stack.enter_context(raw_connection(server))
+                for _ in range(CONNECTIONS.per_address)]
+        for connection in slow:
+            connection.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # and never the rest
+        one_more = stack.enter_context(raw_connection(server))
+        assert closed_by_peer(one_more) == b""  # over its address's share: closed at once
+        assert served_from(server, "127.0.0.2")  # another address gets in meanwhile
+        for connection in slow:  # the header deadline: each is let go
+            assert closed_by_peer(connection) == b""
+    assert served_from(server, "127.0.0.1")
+
+
+def test_endless_headers_are_refused(server):
+    with raw_connection(server) as connection:
+        connection.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        with suppress(OSError):  # the server may close while we still send
+            for _ in range(200):
+                connection.sendall(b"X-Padding: " + b"x" * 1000 + b"\r\n")
+        assert closed_by_peer(connection).startswith(b"HTTP/1.1 431")
