@@ -14,6 +14,9 @@ from urllib.parse import urlsplit
 from flet.messaging.session import Session
 from flet_web.fastapi.flet_app_manager import FletAppManager, app_manager
 
+from views.caps import Caps
+from views.lines import said
+
 Scope = dict[str, Any]
 Message = dict[str, Any]
 ASGIApp = Callable[[Scope, Callable[[], Awaitable[Message]], Callable[[Message], Awaitable[None]]],
@@ -23,6 +26,12 @@ ASGIApp = Callable[[Scope, Callable[[], Awaitable[Message]], Callable[[Message],
 # address (say 6 phones, a few tabs each, plus a reload or two) stays well below; one client
 # looping connect-and-leave cannot fill the server's memory.
 PER_ADDRESS = 24
+# And in all: sockets (each about a task and some buffers), and sessions (about 1 MB each):
+# many addresses together cannot fill the server's memory either, and an address holding
+# almost nothing still gets in (views/caps.py). More sessions than sockets may be held, so
+# that there is always a disconnected one to make room.
+SOCKETS = Caps(per_address=PER_ADDRESS, total=400, few=4, reserve=100)
+TOTAL_SESSIONS = 600
 
 # How long the handler of a WebSocket whose client left may take to finish (Flet's own takes
 # milliseconds) before it is cancelled.
@@ -68,9 +77,9 @@ def client_address(scope: Scope) -> str:
     return str(client[0]) if client else ""
 
 
-def bounded_per_address(app: ASGIApp, limit: int = PER_ADDRESS) -> ASGIApp:
-    """`app`, with at most `limit` open WebSockets per client address; each is served with
-    its address in CLIENT."""
+def bounded_per_address(app: ASGIApp, caps: Caps = SOCKETS) -> ASGIApp:
+    """`app`, with open WebSockets within `caps` per client address and in all; each is
+    served with its address in CLIENT."""
     open_sockets: Counter[str] = Counter()
 
     async def guarded(scope: Scope, receive: Callable[[], Awaitable[Message]],
@@ -79,7 +88,9 @@ def bounded_per_address(app: ASGIApp, limit: int = PER_ADDRESS) -> ASGIApp:
             await app(scope, receive, send)
             return
         address = client_address(scope)
-        if open_sockets[address] >= limit:
+        if not caps.admits(open_sockets[address], open_sockets.total()):
+            said(f"refused a WebSocket of {address or 'an unknown address'}: it has "
+                 f"{open_sockets[address]} open, {open_sockets.total()} in all", key="sockets")
             await refuse(send)
             return
         open_sockets[address] += 1
@@ -147,11 +158,14 @@ class SessionsPerAddress:
     timeout, so a client connecting and leaving in a loop would pile them up. Each address
     holds at most `limit`: a new session first evicts the address's oldest disconnected ones.
     A session in use always has a connection, and connections per address are bounded by the
-    same limit (bounded_per_address), so there is always a disconnected one to make room."""
+    same limit (bounded_per_address), so there is always a disconnected one to make room.
+    All addresses together hold at most `total`: beyond it, the addresses holding the most
+    give up their oldest disconnected sessions first."""
 
-    def __init__(self, manager: FletAppManager, limit: int = PER_ADDRESS):
+    def __init__(self, manager: FletAppManager, limit: int = PER_ADDRESS,
+                 total: int = TOTAL_SESSIONS):
         self.manager = manager
-        self.limit = limit
+        self.limit, self.total = limit, total
         self.register = manager.add_session
         self.held: dict[str, dict[str, Session]] = {}  # address -> manager's key -> session
 
@@ -168,16 +182,29 @@ class SessionsPerAddress:
         await self.register(key, session)
 
     async def make_room(self, address: str) -> None:
+        await self.evict(address, lambda: len(self.held.get(address, {})) >= self.limit)
+        for biggest in sorted(self.held, key=lambda a: len(self.held[a]), reverse=True):
+            if self.count() < self.total:
+                break
+            await self.evict(biggest, lambda: self.count() >= self.total)
+
+    def count(self) -> int:
+        return sum(len(held) for held in self.held.values())
+
+    async def evict(self, address: str, too_many: Callable[[], bool]) -> None:
+        """The address's oldest disconnected sessions leave while there are `too_many`."""
         held = self.held.get(address, {})
         for key, session in list(held.items()):
             if await self.manager.get_session(key) is not session:
                 del held[key]  # expired meanwhile, and deleted by the manager
         for key, session in list(held.items()):
-            if len(held) < self.limit:
+            if not too_many():
                 break
             if session.connection is None:
                 del held[key]
                 await self.manager.delete_session(key)
+        if not held:
+            self.held.pop(address, None)
 
 
 # Flet's sessions of this process, bounded per address.
