@@ -18,7 +18,7 @@ from flet.components.utils import current_component
 
 from views import i18n
 from views.access import PREFS_DEVICE, Access, device_id, device_label, new_device_token
-from views.model import Tables
+from views.model import Tables, has_session
 from views.results import History
 from views.sockets import CLIENT
 from views.store import Store
@@ -83,6 +83,8 @@ class AppSession:
     def lost_table(self) -> None:
         """The host removed this device or closed its table: to the join screen, from
         whichever session the host acted in."""
+        if not has_session(self.page):  # the tab left long ago: nothing to send away
+            return
         loop, context = self._own
         loop.call_soon(self._turn_away, context=context)
 
