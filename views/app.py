@@ -18,7 +18,7 @@ import uvicorn
 from scorer.printable import json_text
 from views.access import Access
 from views.data_lock import DataFolderInUse, data_folder_lock
-from views.frames import LIMITS
+from views.frames import LIMITS, quiet_flet
 from views.guarded_http import GuardedHttp
 from views.model import Tables
 from views.registry import GAMES
@@ -156,6 +156,7 @@ class Serving(uvicorn.Server):
     def __init__(self, store: Store, pin: str, allowed_hosts: list[str] | None = None):
         self.stopping = asyncio.Event()
         self.tables = open_tables(store)
+        quiet_flet()
         super().__init__(uvicorn.Config(
             web_app(make_main(store, pin, self.tables), str(ASSETS), self.stopping,
                     allowed_hosts or []),

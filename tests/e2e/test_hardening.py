@@ -234,3 +234,34 @@ def test_endless_headers_are_refused(server):
             for _ in range(200):
                 connection.sendall(b"X-Padding: " + b"x" * 1000 + b"\r\n")
         assert closed_by_peer(connection).startswith(b"HTTP/1.1 431")
+
+
+HOSTILE_AFTER_REGISTER = [  # each passes the frame bounds, then fails in Flet or the app
+    [5, {"control_id": 99999, "call_id": "x", "result": None, "error": None}],
+    [4, {"id": 1, "props": {"platform_brightness": "bogus"}}],
+    [4, {"id": 1, "props": {"width": "wide"}}],
+    [3, {"target": 99999, "name": "click", "data": None}],
+    [3, {"target": 1, "name": "route_change", "data": {"route": 7}}],
+    [3, {"target": 1, "name": "nothing", "data": [1, 2]}],
+    [1, {"session_id": "", "page_name": "", "page": {"route": "/"}}],
+]
+
+
+def test_hostile_messages_and_early_leavers_leave_no_traceback_in_the_terminal(server):
+    for message in HOSTILE_AFTER_REGISTER:
+        with open_socket(server, own_origin(server)) as hostile:
+            register(hostile)
+            hostile.send(flet_frame(message))
+            with suppress(TimeoutError, ConnectionClosed):
+                hostile.recv(timeout=2)  # whatever came of it
+    for _ in range(3):  # gone before registering, and gone in the middle of it
+        with open_socket(server, own_origin(server)):
+            pass
+        with open_socket(server, own_origin(server)) as leaving:
+            leaving.send(flet_frame([REGISTER_CLIENT, {"session_id": "", "page_name": "",
+                                                       "page": {"route": "/"}}]))
+    assert new_session(server)  # and the server serves on
+    server.stop()
+    log = (server.data.parent / "server.log").read_text(encoding="utf-8")
+    assert "Traceback" not in log, log
+    assert len(log.splitlines()) < 20, log
