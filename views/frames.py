@@ -134,16 +134,18 @@ class Conversation:
         self._receive, self._send, self.limits = receive, send, limits
         self.registered = False
         self.closed = False
-        self.deadline = time.monotonic() + limits.register_seconds
+        self.deadline = asyncio.get_running_loop().time() + limits.register_seconds
         self.messages = Bucket(limits.per_second, limits.burst)
         self.bytes = Bucket(limits.bytes_per_second, limits.largest)
 
     async def receive(self) -> Message:
         if self.closed:
             return DISCONNECT
+        # asyncio.timeout, not wait_for: Python 3.11's wait_for can swallow a cancellation
+        # that comes with the message (a stopping server's), leaving Flet's handler behind.
         try:
-            message = await (self._receive() if self.registered else asyncio.wait_for(
-                self._receive(), max(0.0, self.deadline - time.monotonic())))
+            async with asyncio.timeout_at(None if self.registered else self.deadline):
+                message = await self._receive()
         except TimeoutError:
             return await self.refuse("no REGISTER in time")
         if message["type"] != "websocket.receive":
