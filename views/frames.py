@@ -55,6 +55,9 @@ class Limits:
     depth: int = 16
     per_second: float = 30.0  # messages, sustained
     burst: float = 120.0  # messages at once
+    # and all sockets of one address together: its 24 sockets cannot take 24 sockets' share
+    address_per_second: float = 60.0
+    address_burst: float = 240.0
     bytes_per_second: float = 512 * 1024
     register_seconds: float = 20.0  # from the socket's opening to its REGISTER
 
@@ -129,13 +132,15 @@ class Conversation:
     """One socket's messages, as the app behind the bound receives them."""
 
     def __init__(self, scope: Scope, receive: Callable[[], Awaitable[Message]],
-                 send: Callable[[Message], Awaitable[None]], limits: Limits):
+                 send: Callable[[Message], Awaitable[None]], limits: Limits,
+                 address_messages: Bucket):
         self.address = client_address(scope)
         self._receive, self._send, self.limits = receive, send, limits
         self.registered = False
         self.closed = False
         self.deadline = asyncio.get_running_loop().time() + limits.register_seconds
         self.messages = Bucket(limits.per_second, limits.burst)
+        self.address_messages = address_messages  # shared by the address's sockets
         self.bytes = Bucket(limits.bytes_per_second, limits.largest)
 
     async def receive(self) -> Message:
@@ -160,7 +165,8 @@ class Conversation:
         self.registered = self.registered or (text is None and data[:1] == bytes([FLET_FRAME]))
         now = time.monotonic()
         size = len(text or data or b"")
-        await asyncio.sleep(max(self.messages.take(1, now), self.bytes.take(size, now)))
+        await asyncio.sleep(max(self.messages.take(1, now), self.address_messages.take(1, now),
+                                self.bytes.take(size, now)))
         return message
 
     async def send(self, message: Message) -> None:
@@ -178,13 +184,26 @@ class Conversation:
 
 def bounded_frames(app: ASGIApp, limits: Limits = LIMITS) -> ASGIApp:
     """`app`, whose WebSockets pass on only messages within `limits`."""
+    addresses: dict[str, tuple[Bucket, int]] = {}  # address -> (its bucket, sockets using it)
+
     async def guarded(scope: Scope, receive: Callable[[], Awaitable[Message]],
                       send: Callable[[Message], Awaitable[None]]) -> None:
         if scope["type"] != "websocket":
             await app(scope, receive, send)
             return
-        conversation = Conversation(scope, receive, send, limits)
-        await app(scope, conversation.receive, conversation.send)
+        address = client_address(scope)
+        bucket, users = addresses.get(address) or (
+            Bucket(limits.address_per_second, limits.address_burst), 0)
+        addresses[address] = (bucket, users + 1)
+        try:
+            conversation = Conversation(scope, receive, send, limits, bucket)
+            await app(scope, conversation.receive, conversation.send)
+        finally:
+            bucket, users = addresses[address]
+            if users > 1:
+                addresses[address] = (bucket, users - 1)
+            else:
+                del addresses[address]
 
     return guarded
 

@@ -107,6 +107,11 @@ def binary(message) -> dict:
     return {"type": "websocket.receive", "bytes": frame(message)}
 
 
+async def echo(scope, receive, send) -> None:
+    while (await receive())["type"] != "websocket.disconnect":
+        pass
+
+
 async def serve(client: Client, limits: Limits = LIMITS, reads: int = 10) -> list[dict]:
     """What the app behind the bound received (up to `reads` messages or a disconnect), and
     it answers each by a message of its own."""
@@ -168,6 +173,28 @@ async def test_a_fast_socket_is_read_more_slowly_not_closed(monkeypatch):
     assert len(seen) == 9 and {"type": "websocket.close", "code": 1008} not in client.sent
     paced = [wait for wait in waits if wait > 0]
     assert len(paced) == 5 and paced == sorted(paced)  # the burst, then ever longer waits
+
+
+@pytest.mark.asyncio
+async def test_the_sockets_of_one_address_share_its_pace(monkeypatch):
+    waits: list[float] = []
+    real_sleep = asyncio.sleep
+
+    async def sleep(seconds: float) -> None:
+        waits.append(seconds)
+        await real_sleep(0)
+
+    monkeypatch.setattr("views.frames.asyncio.sleep", sleep)
+    limits = Limits(per_second=100, burst=100, address_per_second=10, address_burst=4)
+    guarded = bounded_frames(echo, limits)
+    clients = [Client(binary(REGISTER), binary(TAP), leaves=True) for _ in range(3)]
+    scope = {"type": "websocket", "path": "/ws", "client": ("10.0.0.7", 50000), "headers": []}
+    await asyncio.gather(*(guarded(scope, c.receive, c.send) for c in clients))
+    assert len([wait for wait in waits if wait > 0]) == 2  # 6 messages, 4 at once
+    other = Client(binary(REGISTER), binary(TAP), leaves=True)  # another address: its own
+    waits.clear()
+    await guarded({**scope, "client": ("10.0.0.8", 50000)}, other.receive, other.send)
+    assert waits == [0, 0]
 
 
 @pytest.mark.asyncio
