@@ -18,9 +18,10 @@ import uvicorn
 from scorer.printable import json_text
 from views.access import Access
 from views.data_lock import DataFolderInUse, data_folder_lock
-from views.frames import LIMITS, quiet_flet
+from views.frames import LIMITS
 from views.guarded_http import GuardedHttp
 from views.model import Tables
+from views.quiet import quiet_terminal
 from views.registry import GAMES
 from views.results import History
 from views.server import web_app
@@ -156,13 +157,12 @@ class Serving(uvicorn.Server):
     def __init__(self, store: Store, pin: str, allowed_hosts: list[str] | None = None):
         self.stopping = asyncio.Event()
         self.tables = open_tables(store)
-        quiet_flet()
         super().__init__(uvicorn.Config(
             web_app(make_main(store, pin, self.tables), str(ASSETS), self.stopping,
                     allowed_hosts or []),
             http=GuardedHttp, ws="websockets-sansio", ws_max_size=LIMITS.largest,
-            log_level="warning",
-            timeout_graceful_shutdown=STOP_SECONDS))
+            log_level="warning", timeout_graceful_shutdown=STOP_SECONDS))
+        quiet_terminal()  # after uvicorn's Config has set up its loggers
 
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
         self.stopping.set()

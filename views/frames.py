@@ -13,7 +13,6 @@ socket that sends too fast is read more slowly, so it slows only itself.
 from __future__ import annotations
 
 import asyncio
-import logging
 import time
 from collections.abc import Awaitable, Callable
 from contextlib import suppress
@@ -24,7 +23,7 @@ import msgpack
 
 from scorer.loading import MAX_FILE_BYTES
 from views.lines import said
-from views.sockets import CLIENT, ASGIApp, Message, Scope, client_address
+from views.sockets import ASGIApp, Message, Scope, client_address
 
 REGISTER, EVENT, UPDATE_PROPS, INVOKE_RESULT = 1, 3, 4, 5  # flet.messaging.protocol
 # The fields of each client message's body (flet.messaging.protocol's dataclasses) and the
@@ -207,25 +206,3 @@ def bounded_frames(app: ASGIApp, limits: Limits = LIMITS) -> ASGIApp:
 
     return guarded
 
-
-class FletCouldNotHandle(logging.Filter):
-    """Flet's receive loop logs a message it could not handle with its traceback, then ends
-    the socket ("Receive loop error"). A message within the bounds can still fail in Flet
-    (an answer to a method never called, a value no enum has): the page never sends such a
-    thing, so it is what a hostile client sends, and is said in one line (a minute)."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        if not record.getMessage().startswith("Receive loop error"):
-            return True
-        error = record.exc_info[1] if record.exc_info else None
-        address = CLIENT.get("") or "an unknown address"
-        said(f"ended a WebSocket of {address}: Flet could not handle its message "
-             f"({type(error).__name__}: {str(error)[:120]!a})", key="flet")
-        return False
-
-
-def quiet_flet() -> None:
-    """Have Flet's logger say what a client's message did in one line (once)."""
-    logger = logging.getLogger("flet_web.fastapi")
-    if not any(isinstance(f, FletCouldNotHandle) for f in logger.filters):
-        logger.addFilter(FletCouldNotHandle())

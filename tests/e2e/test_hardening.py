@@ -272,6 +272,11 @@ def test_hostile_messages_and_early_leavers_leave_no_traceback_in_the_terminal(s
         with open_socket(server, own_origin(server)) as leaving:
             leaving.send(flet_frame([REGISTER_CLIENT, {"session_id": "", "page_name": "",
                                                        "page": {"route": "/"}}]))
+    for _ in range(30):  # no HTTP at all
+        with raw_connection(server) as garbage:
+            garbage.sendall(b"\x16\x03\x01 not HTTP\r\n\r\n")
+            with suppress(OSError):
+                closed_by_peer(garbage)
     assert new_session(server)  # and the server serves on
     server.stop()
     log = (server.data.parent / "server.log").read_text(encoding="utf-8")
