@@ -1,7 +1,8 @@
 """The real server against clients that are not the app's own pages: a WebSocket from another
-origin, too many from one address, sessions piled up by one address, and the pages a FastAPI
-app would serve; and a second server on the same data folder. A raw WebSocket client speaks
-Flet's protocol here; no browser is needed."""
+origin or for another name (DNS rebinding), too many from one address, sessions piled up by one
+address, messages the page never sends, slow and endless HTTP headers, and the pages a FastAPI
+app would serve; and a second server on the same data folder. A raw WebSocket or TCP client
+speaks to it here; no browser is needed."""
 
 from __future__ import annotations
 
