@@ -36,6 +36,8 @@ TOTAL_SESSIONS = 600
 # How long the handler of a WebSocket whose client left may take to finish (Flet's own takes
 # milliseconds) before it is cancelled.
 LEFT_GRACE_SECONDS = 5.0
+# Messages read ahead of a handler: Flet's reads each at once, and a phone sends a few a second.
+INBOX = 64
 
 # The client address of the WebSocket being handled, for the session bound below: Flet
 # registers a new session within the task that serves the socket.
@@ -117,25 +119,38 @@ def ends_with_its_client(app: ASGIApp, grace: float = LEFT_GRACE_SECONDS,
       its client left is cancelled, so that it frees its task and its place in the bound per
       address;
     - once the server is `stopping` (SIGTERM, Ctrl-C), such a handler is cancelled at once,
-      left or not: a stop never waits on a socket that has no session to close."""
+      left or not: a stop never waits on a socket that has no session to close;
+    - the client is read on whether or not the handler reads (into a small inbox): Flet's
+      receive loop ends for good at a message it cannot handle, and its handler would then
+      never hear that the client left. A handler that takes nothing from a full inbox for
+      `grace` seconds has stopped reading, and counts as left."""
     async def serving(scope: Scope, receive: Callable[[], Awaitable[Message]],
                       send: Callable[[Message], Awaitable[None]]) -> None:
         if scope["type"] != "websocket":
             await app(scope, receive, send)
             return
         left = asyncio.Event()
+        inbox: asyncio.Queue[Message] = asyncio.Queue(INBOX)
 
-        async def receiving() -> Message:
-            message = await receive()
-            if message["type"] == "websocket.disconnect":
+        async def reading() -> None:
+            try:
+                while not left.is_set():
+                    message = await receive()
+                    if message["type"] == "websocket.disconnect":
+                        left.set()
+                    async with asyncio.timeout(grace):
+                        await inbox.put(message)
+            except TimeoutError:
+                pass  # the handler stopped reading
+            finally:
                 left.set()
-            return message
 
         async def sending(message: Message) -> None:
             with suppress(OSError):  # uvicorn's ClientDisconnected: the client left
                 await send(message)
 
-        handler = asyncio.ensure_future(app(scope, receiving, sending))
+        reader = asyncio.ensure_future(reading())
+        handler = asyncio.ensure_future(app(scope, inbox.get, sending))
         watcher = asyncio.ensure_future(left.wait())
         stop = asyncio.ensure_future((stopping or asyncio.Event()).wait())
         try:
@@ -144,6 +159,7 @@ def ends_with_its_client(app: ASGIApp, grace: float = LEFT_GRACE_SECONDS,
                 await asyncio.wait({handler, stop}, timeout=grace,
                                    return_when=asyncio.FIRST_COMPLETED)
         finally:
+            reader.cancel()
             watcher.cancel()
             stop.cancel()
             handler.cancel()  # a no-op for a handler that finished

@@ -426,3 +426,25 @@ async def test_sessions_are_bounded_in_all_and_the_biggest_holder_gives_way():
     assert await manager.get_session("f0") is None and flood[0].closed
     assert [await manager.get_session(k) for k in ("f1", "f2", "phone", "new")] == \
         [flood[1], flood[2], phone, newcomer]
+
+
+@pytest.mark.asyncio
+async def test_a_handler_that_stopped_reading_still_ends_when_its_client_leaves():
+    ended = asyncio.Event()
+    queue: asyncio.Queue[dict] = asyncio.Queue()
+    for message in ({"type": "websocket.connect"},
+                    {"type": "websocket.receive", "bytes": b"\x00bad"},
+                    {"type": "websocket.disconnect", "code": 1000}):
+        queue.put_nowait(message)
+
+    async def dies_reading(scope, receive, send) -> None:
+        await receive()
+        await receive()  # a message it cannot handle: Flet's receive loop ends for good
+        try:
+            await asyncio.Event().wait()  # and its handler waits on its send loop
+        finally:
+            ended.set()
+
+    guarded = ends_with_its_client(dies_reading, grace=0.01)
+    await asyncio.wait_for(guarded(websocket_scope(None), queue.get, None), timeout=5)
+    assert ended.is_set()
