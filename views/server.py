@@ -128,12 +128,12 @@ def with_engine_fonts(app: ASGIApp, files: dict[str, Path]) -> ASGIApp:
 
 def web_app(main: Callable[[ft.Page], Awaitable[None]], assets_dir: str,
             stopping: asyncio.Event | None = None, allowed_hosts: Iterable[str] = ()) -> ASGIApp:
-    """The ASGI app uvicorn serves: Flet's, with no CDN, the engine's fallback fonts from our
-    own assets, the policy and headers above, no API pages, for the server's own names only
-    (views/hosts.py, with `allowed_hosts`), and WebSockets from the app's own
-    pages only, bounded per address, as are the sessions they open, each message bounded
-    before Flet decodes it (views/frames.py) (`stopping`: set when the server stops, which the
-    WebSockets then do not hold up). One wrapper a line, innermost first."""
+    """The ASGI app uvicorn serves, one wrapper a line, innermost first: Flet's, with no CDN
+    and the engine's fallback fonts from our own assets; WebSockets that end with their client
+    (`stopping`: set when the server stops, which they then do not hold up), each message
+    bounded before Flet decodes it (views/frames.py), bounded per address and in all as are the
+    sessions they open, from the app's own pages only; the server's own names only
+    (views/hosts.py, and `allowed_hosts`); no API pages; the policy and headers above."""
     SESSIONS.install()
     flet_app = flet_web.fastapi.app(main, assets_dir=assets_dir, no_cdn=True,
                                     session_timeout_seconds=SESSION_TIMEOUT_SECONDS)
