@@ -99,8 +99,8 @@ def refusal(data: bytes, registered: bool, limits: Limits) -> str:
         return "not a Flet message"
     if data[0] == DATA_CHANNEL_FRAME:  # the app opens no data channel
         return "" if len(data) <= limits.small else "too large"
-    if len(data) > limits.largest or (len(data) > limits.small and \
-            data[1:3] != bytes([0x92, INVOKE_RESULT])):  # only an answer may be large
+    answer = data[1:3] == bytes([0x92, INVOKE_RESULT])  # msgpack's [5, ...]: a method's answer
+    if len(data) > (limits.largest if answer else limits.small):  # only an answer may be large
         return "too large"
     try:
         message = msgpack.unpackb(data[1:], max_array_len=limits.values,
