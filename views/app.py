@@ -1,5 +1,6 @@
-"""`tallybook [--host 127.0.0.1] [--port 8550] [--data DIR]`: serve the app to phones on the LAN.
-`tallybook backup FILE [--data DIR]`: copy its database, while it runs or not."""
+"""`tallybook [--host 127.0.0.1] [--port 8550] [--data DIR] [--allowed-host NAME ...]`: serve the
+app to phones on the LAN. `tallybook backup FILE [--data DIR]`: copy its database, while it runs
+or not."""
 
 from __future__ import annotations
 
@@ -19,7 +20,10 @@ from scorer.printable import json_text
 from views.access import Access
 from views.data_lock import DataFolderInUse, data_folder_lock
 from views.data_record import DatabaseLost, check_not_lost, record_made
+from views.frames import LIMITS
+from views.guarded_http import GuardedHttp
 from views.model import Tables
+from views.quiet import quiet_terminal
 from views.registry import GAMES
 from views.results import History
 from views.server import web_app
@@ -107,6 +111,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--port", type=int, default=8550)
     parser.add_argument("--data", type=Path, default=None,
                         help=f"folder of the database (default: {default_data_dir()})")
+    parser.add_argument("--allowed-host", action="append", default=[], metavar="NAME",
+                        help="a name phones reach this server by (besides its addresses, "
+                             "localhost and the machine's name); may be repeated")
     return parser.parse_args(argv)
 
 
@@ -137,7 +144,7 @@ def serve(args: argparse.Namespace, data: Path) -> None:
     announce(args.host, args.port, pin)
     # uvicorn serves Flet's app itself (not ft.run), so that every response carries the policy
     # of views/server.py; a server for phones, never a desktop window.
-    server = Serving(store, pin)
+    server = Serving(store, pin, args.allowed_host)
     server.run(sockets=[sock])
 
 
@@ -162,12 +169,15 @@ class Serving(uvicorn.Server):
     without a session are told (`stopping`), a phone's ends when its socket is closed, and a
     client that never answers the close is not waited for beyond STOP_SECONDS."""
 
-    def __init__(self, store: Store, pin: str):
+    def __init__(self, store: Store, pin: str, allowed_hosts: list[str] | None = None):
         self.stopping = asyncio.Event()
         self.tables = open_tables(store)
         super().__init__(uvicorn.Config(
-            web_app(make_main(store, pin, self.tables), str(ASSETS), self.stopping),
-            ws="websockets-sansio", log_level="warning", timeout_graceful_shutdown=STOP_SECONDS))
+            web_app(make_main(store, pin, self.tables), str(ASSETS), self.stopping,
+                    allowed_hosts or []),
+            http=GuardedHttp, ws="websockets-sansio", ws_max_size=LIMITS.largest,
+            log_level="warning", timeout_graceful_shutdown=STOP_SECONDS))
+        quiet_terminal()  # after uvicorn's Config has set up its loggers
 
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
         self.stopping.set()

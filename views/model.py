@@ -312,6 +312,9 @@ def use_table(table: Table | None, watch: Callable[[Table], object] | None = Non
         loop = asyncio.get_running_loop()
 
         def changed(new_version: int) -> None:
+            if not has_session(own_page):  # Flet let the phone's session go: nothing to draw
+                unsubscribe()
+                return
             if watch is not None and watch(table) == seen.current:
                 return
             if _current_page() is own_page:  # this phone's own tap: one render with its own
@@ -344,3 +347,13 @@ def _current_page() -> ft.Page | None:
         return ft.context.page
     except RuntimeError:  # outside any session (a test, a background task)
         return None
+
+
+def has_session(page: ft.Page) -> bool:
+    """Whether `page`'s session is still there: Flet destroys the session of a phone that
+    left a while ago, and its page then raises on every update."""
+    try:
+        page.session  # noqa: B018 (the property raises for a destroyed session)
+    except RuntimeError:
+        return False
+    return True

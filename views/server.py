@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from pathlib import Path
 
 import flet as ft
@@ -21,6 +21,8 @@ from starlette.responses import FileResponse, PlainTextResponse
 
 from views.connection import watched_by_its_page
 from views.fonts import fallback_files
+from views.frames import bounded_frames
+from views.hosts import Hosts, own_names_only
 from views.sockets import (
     SESSIONS,
     ASGIApp,
@@ -126,14 +128,21 @@ def with_engine_fonts(app: ASGIApp, files: dict[str, Path]) -> ASGIApp:
 
 
 def web_app(main: Callable[[ft.Page], Awaitable[None]], assets_dir: str,
-            stopping: asyncio.Event | None = None) -> ASGIApp:
-    """The ASGI app uvicorn serves: Flet's, with no CDN, the engine's fallback fonts from our
-    own assets, the policy and headers above, no API pages, and WebSockets from the app's own
-    pages only, bounded per address, as are the sessions they open (`stopping`: set when the
-    server stops, which the WebSockets then do not hold up)."""
+            stopping: asyncio.Event | None = None, allowed_hosts: Iterable[str] = ()) -> ASGIApp:
+    """The ASGI app uvicorn serves, one wrapper a line, innermost first: Flet's, with no CDN
+    and the engine's fallback fonts from our own assets; WebSockets that end with their client
+    (`stopping`: set when the server stops, which they then do not hold up), each message
+    bounded before Flet decodes it (views/frames.py), bounded per address and in all as are the
+    sessions they open, from the app's own pages only; the server's own names only
+    (views/hosts.py, and `allowed_hosts`); no API pages; the policy and headers above."""
     SESSIONS.install()
     flet_app = flet_web.fastapi.app(main, assets_dir=assets_dir, no_cdn=True,
                                     session_timeout_seconds=SESSION_TIMEOUT_SECONDS)
-    served = watched_by_its_page(with_engine_fonts(flet_app, fallback_files(Path(assets_dir))))
-    return own_host_only(not_served(own_origin_only(bounded_per_address(
-        ends_with_its_client(served, stopping=stopping)))))
+    app = watched_by_its_page(with_engine_fonts(flet_app, fallback_files(Path(assets_dir))))
+    app = ends_with_its_client(app, stopping=stopping)
+    app = bounded_frames(app)
+    app = bounded_per_address(app)
+    app = own_origin_only(app)
+    app = own_names_only(app, Hosts(allowed_hosts))
+    app = not_served(app)
+    return own_host_only(app)

@@ -18,8 +18,9 @@ from flet.components.utils import current_component
 
 from views import i18n
 from views.access import PREFS_DEVICE, Access, device_id, device_label, new_device_token
-from views.model import Tables
+from views.model import Tables, has_session
 from views.results import History
+from views.sockets import CLIENT
 from views.store import Store
 
 PREFS_LANGUAGE = "tallybook.language"
@@ -46,6 +47,9 @@ class AppSession:
     device: str = ""  # the hash of the browser's device token
     host: bool = False  # this device may reach everything (see views/access.py)
     turned_away: int = 0  # times the host removed this device from a table (a notice shows)
+    # The address of the socket that opened the session, which a client cannot forge (it can
+    # set page.client_ip with one message): what wrong codes are counted by.
+    address: str = field(default_factory=lambda: CLIENT.get(""))
     _asking: asyncio.Future[tuple[str, str, str]] | None = field(default=None, repr=False)
     _own: Any = field(default=None, repr=False)  # (loop, context) of this tab's session
     _going: asyncio.Future[None] | None = field(default=None, repr=False)
@@ -65,10 +69,6 @@ class AppSession:
             await self.go(stack[-2].route)
 
     @property
-    def address(self) -> str:
-        return self.page.client_ip or ""
-
-    @property
     def label(self) -> str:
         return device_label(self.page.client_user_agent or "")
 
@@ -83,6 +83,8 @@ class AppSession:
     def lost_table(self) -> None:
         """The host removed this device or closed its table: to the join screen, from
         whichever session the host acted in."""
+        if not has_session(self.page):  # the tab left long ago: nothing to send away
+            return
         loop, context = self._own
         loop.call_soon(self._turn_away, context=context)
 

@@ -14,6 +14,9 @@ from urllib.parse import urlsplit
 from flet.messaging.session import Session
 from flet_web.fastapi.flet_app_manager import FletAppManager, app_manager
 
+from views.caps import Caps
+from views.lines import said
+
 Scope = dict[str, Any]
 Message = dict[str, Any]
 ASGIApp = Callable[[Scope, Callable[[], Awaitable[Message]], Callable[[Message], Awaitable[None]]],
@@ -23,10 +26,18 @@ ASGIApp = Callable[[Scope, Callable[[], Awaitable[Message]], Callable[[Message],
 # address (say 6 phones, a few tabs each, plus a reload or two) stays well below; one client
 # looping connect-and-leave cannot fill the server's memory.
 PER_ADDRESS = 24
+# And in all: sockets (each about a task and some buffers), and sessions (about 1 MB each):
+# many addresses together cannot fill the server's memory either, and an address holding
+# almost nothing still gets in (views/caps.py). More sessions than sockets may be held, so
+# that there is always a disconnected one to make room.
+SOCKETS = Caps(per_address=PER_ADDRESS, total=400, few=4, reserve=100)
+TOTAL_SESSIONS = 600
 
 # How long the handler of a WebSocket whose client left may take to finish (Flet's own takes
 # milliseconds) before it is cancelled.
 LEFT_GRACE_SECONDS = 5.0
+# Messages read ahead of a handler: Flet's reads each at once, and a phone sends a few a second.
+INBOX = 64
 
 # The client address of the WebSocket being handled, for the session bound below: Flet
 # registers a new session within the task that serves the socket.
@@ -68,9 +79,9 @@ def client_address(scope: Scope) -> str:
     return str(client[0]) if client else ""
 
 
-def bounded_per_address(app: ASGIApp, limit: int = PER_ADDRESS) -> ASGIApp:
-    """`app`, with at most `limit` open WebSockets per client address; each is served with
-    its address in CLIENT."""
+def bounded_per_address(app: ASGIApp, caps: Caps = SOCKETS) -> ASGIApp:
+    """`app`, with open WebSockets within `caps` per client address and in all; each is
+    served with its address in CLIENT."""
     open_sockets: Counter[str] = Counter()
 
     async def guarded(scope: Scope, receive: Callable[[], Awaitable[Message]],
@@ -79,7 +90,9 @@ def bounded_per_address(app: ASGIApp, limit: int = PER_ADDRESS) -> ASGIApp:
             await app(scope, receive, send)
             return
         address = client_address(scope)
-        if open_sockets[address] >= limit:
+        if not caps.admits(open_sockets[address], open_sockets.total()):
+            said(f"refused a WebSocket of {address or 'an unknown address'}: it has "
+                 f"{open_sockets[address]} open, {open_sockets.total()} in all", key="sockets")
             await refuse(send)
             return
         open_sockets[address] += 1
@@ -106,25 +119,38 @@ def ends_with_its_client(app: ASGIApp, grace: float = LEFT_GRACE_SECONDS,
       its client left is cancelled, so that it frees its task and its place in the bound per
       address;
     - once the server is `stopping` (SIGTERM, Ctrl-C), such a handler is cancelled at once,
-      left or not: a stop never waits on a socket that has no session to close."""
+      left or not: a stop never waits on a socket that has no session to close;
+    - the client is read on whether or not the handler reads (into a small inbox): Flet's
+      receive loop ends for good at a message it cannot handle, and its handler would then
+      never hear that the client left. A handler that takes nothing from a full inbox for
+      `grace` seconds has stopped reading, and counts as left."""
     async def serving(scope: Scope, receive: Callable[[], Awaitable[Message]],
                       send: Callable[[Message], Awaitable[None]]) -> None:
         if scope["type"] != "websocket":
             await app(scope, receive, send)
             return
         left = asyncio.Event()
+        inbox: asyncio.Queue[Message] = asyncio.Queue(INBOX)
 
-        async def receiving() -> Message:
-            message = await receive()
-            if message["type"] == "websocket.disconnect":
+        async def reading() -> None:
+            try:
+                while not left.is_set():
+                    message = await receive()
+                    if message["type"] == "websocket.disconnect":
+                        left.set()
+                    async with asyncio.timeout(grace):
+                        await inbox.put(message)
+            except TimeoutError:
+                pass  # the handler stopped reading
+            finally:
                 left.set()
-            return message
 
         async def sending(message: Message) -> None:
             with suppress(OSError):  # uvicorn's ClientDisconnected: the client left
                 await send(message)
 
-        handler = asyncio.ensure_future(app(scope, receiving, sending))
+        reader = asyncio.ensure_future(reading())
+        handler = asyncio.ensure_future(app(scope, inbox.get, sending))
         watcher = asyncio.ensure_future(left.wait())
         stop = asyncio.ensure_future((stopping or asyncio.Event()).wait())
         try:
@@ -133,6 +159,7 @@ def ends_with_its_client(app: ASGIApp, grace: float = LEFT_GRACE_SECONDS,
                 await asyncio.wait({handler, stop}, timeout=grace,
                                    return_when=asyncio.FIRST_COMPLETED)
         finally:
+            reader.cancel()
             watcher.cancel()
             stop.cancel()
             handler.cancel()  # a no-op for a handler that finished
@@ -147,11 +174,14 @@ class SessionsPerAddress:
     timeout, so a client connecting and leaving in a loop would pile them up. Each address
     holds at most `limit`: a new session first evicts the address's oldest disconnected ones.
     A session in use always has a connection, and connections per address are bounded by the
-    same limit (bounded_per_address), so there is always a disconnected one to make room."""
+    same limit (bounded_per_address), so there is always a disconnected one to make room.
+    All addresses together hold at most `total`: beyond it, the addresses holding the most
+    give up their oldest disconnected sessions first."""
 
-    def __init__(self, manager: FletAppManager, limit: int = PER_ADDRESS):
+    def __init__(self, manager: FletAppManager, limit: int = PER_ADDRESS,
+                 total: int = TOTAL_SESSIONS):
         self.manager = manager
-        self.limit = limit
+        self.limit, self.total = limit, total
         self.register = manager.add_session
         self.held: dict[str, dict[str, Session]] = {}  # address -> manager's key -> session
 
@@ -168,16 +198,29 @@ class SessionsPerAddress:
         await self.register(key, session)
 
     async def make_room(self, address: str) -> None:
+        await self.evict(address, lambda: len(self.held.get(address, {})) >= self.limit)
+        for biggest in sorted(self.held, key=lambda a: len(self.held[a]), reverse=True):
+            if self.count() < self.total:
+                break
+            await self.evict(biggest, lambda: self.count() >= self.total)
+
+    def count(self) -> int:
+        return sum(len(held) for held in self.held.values())
+
+    async def evict(self, address: str, too_many: Callable[[], bool]) -> None:
+        """The address's oldest disconnected sessions leave while there are `too_many`."""
         held = self.held.get(address, {})
         for key, session in list(held.items()):
             if await self.manager.get_session(key) is not session:
                 del held[key]  # expired meanwhile, and deleted by the manager
         for key, session in list(held.items()):
-            if len(held) < self.limit:
+            if not too_many():
                 break
             if session.connection is None:
                 del held[key]
                 await self.manager.delete_session(key)
+        if not held:
+            self.held.pop(address, None)
 
 
 # Flet's sessions of this process, bounded per address.

@@ -441,7 +441,9 @@ class Store:
         return str(row[0]) if row else None
 
     def game_of_code(self, code: str) -> int | None:
-        row = self._db.execute("SELECT game_id FROM tables WHERE code = ? AND closed = 0",
+        """The game an open table's `code` opens: never a finished game's."""
+        row = self._db.execute("SELECT game_id FROM tables JOIN games ON games.id = game_id "
+                               "WHERE code = ? AND closed = 0 AND status = 'active'",
                                (code,)).fetchone()
         return int(row[0]) if row else None
 

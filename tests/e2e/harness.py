@@ -57,7 +57,8 @@ class Server:
         self.data.parent.mkdir(parents=True, exist_ok=True)
         with open(self.data.parent / "server.log", "a", encoding="utf-8") as log:
             self.proc = subprocess.Popen(
-                [*argv, "--port", str(self.port), "--data", str(self.data)], cwd=ROOT,
+                [*argv, "--port", str(self.port), "--data", str(self.data),
+                 "--allowed-host", LAN_HOST], cwd=ROOT,
                 env=self.env, stdout=log,
                 stderr=subprocess.STDOUT)
         while True:

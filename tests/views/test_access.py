@@ -82,3 +82,30 @@ def test_a_device_is_named_by_its_browser():
         == "Android phone"
     assert device_label("Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)") == "iPhone"
     assert device_label("") == ""
+
+
+def test_a_finished_games_code_opens_nothing(tmp_path):
+    store = Store(tmp_path / "db.sqlite3")
+    access = Access(store)
+    game = store.create_game("symbiose", {})
+    code = store.open_table(game)
+    guest = device_id("guest-token-0123456789")
+    assert access.enter(code, guest, "10.0.0.6").game == game
+    store.save_game(game, {}, store.game(game).revision, status="finished")
+    assert access.enter(code, guest, "10.0.0.6").wrong  # every game in the history: no target
+
+
+def test_wrong_codes_are_counted_by_the_sockets_address_not_the_one_the_page_claims():
+    from types import SimpleNamespace
+
+    from views.session import AppSession
+    from views.sockets import CLIENT
+
+    page = SimpleNamespace(client_ip="10.0.0.7")  # what one UPDATE_PROPS message can set
+    token = CLIENT.set("10.0.0.66")  # the socket the session was opened on
+    try:
+        session = AppSession(page, None, None, None, None)  # type: ignore[arg-type]
+    finally:
+        CLIENT.reset(token)
+    page.client_ip = "10.0.0.8"
+    assert session.address == "10.0.0.66"

@@ -9,6 +9,7 @@ import httpx
 import pytest
 from flet_web.fastapi.flet_app_manager import FletAppManager
 
+from views.caps import Caps
 from views.server import UNSERVED, own_host_only, policy, web_app
 from views.sockets import (
     CLIENT,
@@ -114,7 +115,7 @@ def served():
     async def main(page) -> None:
         pass
 
-    return web_app(main, str(ASSETS))
+    return web_app(main, str(ASSETS), allowed_hosts=["192.168.1.20"])
 
 
 async def fetch(app, method: str, path: str) -> httpx.Response:
@@ -216,7 +217,7 @@ async def open_socket(guarded, client: str) -> tuple[Socket, asyncio.Task]:
 
 @pytest.mark.asyncio
 async def test_open_websockets_are_bounded_per_address():
-    guarded = bounded_per_address(behind, limit=3)
+    guarded = bounded_per_address(behind, Caps(per_address=3, total=100, few=1, reserve=0))
     opened = [await open_socket(guarded, "10.0.0.7") for _ in range(3)]
     assert all(socket.reached for socket, _ in opened)
 
@@ -235,6 +236,22 @@ async def test_open_websockets_are_bounded_per_address():
     for socket in (*(s for s, _ in opened), neighbour, again):
         socket.leave.set()
     await asyncio.gather(*(t for _, t in opened[1:]), neighbour_task, again_task)
+
+
+@pytest.mark.asyncio
+async def test_open_websockets_are_bounded_in_all_with_a_reserve_for_newcomers():
+    guarded = bounded_per_address(behind, Caps(per_address=3, total=4, few=1, reserve=1))
+    flood = [await open_socket(guarded, address) for address in ("10.0.0.7",) * 3 + ("10.0.0.8",)]
+    assert all(socket.reached for socket, _ in flood)
+    more, more_task = await open_socket(guarded, "10.0.0.8")  # the total is full
+    await asyncio.wait_for(more_task, timeout=1)
+    host, host_task = await open_socket(guarded, "10.0.0.9")  # holds nothing: the reserve
+    late, late_task = await open_socket(guarded, "10.0.0.10")  # the reserve is taken
+    await asyncio.wait_for(late_task, timeout=1)
+    assert not more.reached and host.reached and not late.reached
+    for socket in (*(s for s, _ in flood), host):
+        socket.leave.set()
+    await asyncio.gather(*(t for _, t in flood), host_task)
 
 
 @pytest.mark.asyncio
@@ -391,3 +408,43 @@ async def test_sessions_that_expired_meanwhile_make_room_themselves():
     await add(bound, "10.0.0.7", "c", c)
     assert [await manager.get_session(k) for k in "abc"] == [None, b, c]
     assert not b.closed
+
+
+@pytest.mark.asyncio
+async def test_sessions_are_bounded_in_all_and_the_biggest_holder_gives_way():
+    manager = FletAppManager()
+    bound = SessionsPerAddress(manager, limit=10, total=4)
+    bound.install()
+    flood = [StubSession() for _ in range(3)]
+    for n, session in enumerate(flood):
+        await add(bound, "10.0.0.7", f"f{n}", session)
+    phone = StubSession(connected=True)
+    await add(bound, "10.0.0.8", "phone", phone)
+    newcomer = StubSession()
+    await add(bound, "10.0.0.9", "new", newcomer)
+    # all four held: the flooding address's oldest disconnected session made room
+    assert await manager.get_session("f0") is None and flood[0].closed
+    assert [await manager.get_session(k) for k in ("f1", "f2", "phone", "new")] == \
+        [flood[1], flood[2], phone, newcomer]
+
+
+@pytest.mark.asyncio
+async def test_a_handler_that_stopped_reading_still_ends_when_its_client_leaves():
+    ended = asyncio.Event()
+    queue: asyncio.Queue[dict] = asyncio.Queue()
+    for message in ({"type": "websocket.connect"},
+                    {"type": "websocket.receive", "bytes": b"\x00bad"},
+                    {"type": "websocket.disconnect", "code": 1000}):
+        queue.put_nowait(message)
+
+    async def dies_reading(scope, receive, send) -> None:
+        await receive()
+        await receive()  # a message it cannot handle: Flet's receive loop ends for good
+        try:
+            await asyncio.Event().wait()  # and its handler waits on its send loop
+        finally:
+            ended.set()
+
+    guarded = ends_with_its_client(dies_reading, grace=0.01)
+    await asyncio.wait_for(guarded(websocket_scope(None), queue.get, None), timeout=5)
+    assert ended.is_set()
