@@ -439,6 +439,16 @@ class Store:
                         (kind, card, delta, time.time()))
             self._write("DELETE FROM deck_cards WHERE uses <= 0")
 
+    # imports (views/archive.py) ------------------------------------------------------------
+    def add_unfinished_game(self, kind: str, data: dict[str, Any], created: float,
+                            updated: float, identity: str) -> int:
+        """An unfinished game from elsewhere (a backup), stored as `add_finished_game` stores
+        a finished one, then opened for play."""
+        with self.transaction():
+            game_id = self.add_finished_game(kind, data, created, updated, identity)
+            self._db.execute("UPDATE games SET status = 'active' WHERE id = ?", (game_id,))
+        return game_id
+
 
 # Written into every database we make ("Tall"): a database is ours by it.
 APPLICATION_ID = 0x54616C6C

@@ -1,0 +1,65 @@
+"""Long work (an import, an export, scoring a long game) off the event loop, so that no other
+table waits for it.
+
+The work runs in a worker thread; the store it is given is the server's own, reached through
+`OnLoop`: every call of it is made on the event loop's thread and the worker waits for its
+answer. The store's one SQLite connection is then only ever used by one thread, as it is for
+every other screen, and each call is a short step the loop takes between other tables' taps
+(an import stores game by game, never in one long transaction).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import contextvars
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+from views.store import Store
+
+R = TypeVar("R")
+
+
+class OnLoop:
+    """`store`, every call of which (from a worker thread) is made on `loop`'s thread."""
+
+    def __init__(self, store: Store, loop: asyncio.AbstractEventLoop):
+        self._store = store
+        self._loop = loop
+
+    def __getattr__(self, name: str) -> Callable[..., Any]:
+        method = getattr(self._store, name)
+
+        def called(*args: Any, **kwargs: Any) -> Any:
+            answer: concurrent.futures.Future[Any] = concurrent.futures.Future()
+
+            def run() -> None:
+                try:
+                    answer.set_result(method(*args, **kwargs))
+                except BaseException as error:  # raised again in the worker
+                    answer.set_exception(error)
+
+            # In no session's context: the store serves them all.
+            self._loop.call_soon_threadsafe(run, context=contextvars.Context())
+            return answer.result()
+
+        return called
+
+
+async def off_loop(work: Callable[[Store], R], store: Store) -> R:
+    """`work(store)` in a worker thread, the store reached on this loop's thread."""
+    loop = asyncio.get_running_loop()
+    return await asyncio.to_thread(work, cast(Store, OnLoop(store, loop)))
+
+
+def on_loop_of(loop: asyncio.AbstractEventLoop,
+               tell: Callable[..., None]) -> Callable[..., None]:
+    """`tell`, callable from a worker thread: it runs on `loop` in the caller's context as it
+    was when this was made (a phone's session, for a progress bar it draws)."""
+    context = contextvars.copy_context()
+
+    def told(*args: Any) -> None:
+        loop.call_soon_threadsafe(tell, *args, context=context)
+
+    return told
