@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from views.history import ResultTile
+from views.history import ResultTile, use_scored_history
 from views.registry import GAMES
 from views.session import use_app
 from views.store import GameRecord
@@ -26,7 +26,8 @@ from views.widgets.top_bar import settings_action, top_bar
 def Home() -> ft.View:
     app = use_app()
     active = app.store.games("active")
-    finished = app.history.results()[:RECENT]
+    # Until a long game is scored (off the event loop), home lists no results yet.
+    finished = app.history.results()[:RECENT] if use_scored_history(app) else []
     controls: list[ft.Control] = [section(app.t("home.games"))]
     controls += [GameTile(game) for game in GAMES]  # ids only: no game is loaded for home
     controls.append(ft.Row([NavButton(*item) for item in NAVIGATION], spacing=8, wrap=True,

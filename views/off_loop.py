@@ -19,6 +19,9 @@ from typing import Any, TypeVar, cast
 from views.store import Store
 
 R = TypeVar("R")
+# A game whose file has a log this long (a whole game is about a hundred events) takes the
+# scorer long enough to be scored off the event loop, its screen waiting meanwhile.
+LONG_LOG = 2_000
 
 
 class OnLoop:

@@ -10,7 +10,7 @@ import flet as ft
 import pytest
 
 from tests.views.fake_client import FakeClient
-from tests.views.helpers import learn, start_game
+from tests.views.helpers import learn, start_game, until
 from views import archive
 from views.archive import MAX_BYTES, backup, backup_bytes
 from views.store import Store
@@ -122,15 +122,6 @@ async def test_the_sheet_exports_the_game_file_or_a_bg_stats_play(open_app, stor
     assert play_name == f"symbiose-{game_id}.bgsplay"
     assert [s["score"] for s in json.loads(play)["plays"][0]["playerScores"]] == [
         "45", "45", "42"]
-
-
-async def until(condition, seconds: float = 60.0) -> None:
-    """Wait for the app's signal `condition()`, giving the event loop its turns meanwhile."""
-    for _ in range(int(seconds * 100)):
-        if condition():
-            return
-        await asyncio.sleep(0.01)
-    raise AssertionError("the app never gave the signal")
 
 
 def fossil(points: int) -> dict:

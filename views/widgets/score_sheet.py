@@ -3,6 +3,7 @@ paper score pad's categories, and the screen around them."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from typing import Any
 
@@ -84,6 +85,22 @@ def FinishRow(table: Table) -> ft.Control:
     ], spacing=8)
 
 
+def use_scored(table: Table) -> bool:
+    """Whether the sheet is at hand. A finished game whose sheet is long work (a very long
+    Fossil log) has it worked out off the event loop first, so that no other table waits for
+    it; the screen is drawn again then. (A finished game is read-only: nothing changes it
+    meanwhile.)"""
+    ready, set_ready = ft.use_state(table.scored or not table.finished)
+
+    async def work_out() -> None:
+        if not ready:
+            await asyncio.to_thread(lambda: table.complete and table.sheet)
+            set_ready(True)
+
+    ft.use_effect(work_out, [table])
+    return ready
+
+
 Where = Callable[[Problem], str]  # a problem's place at the table, in the reader's words
 
 
@@ -116,9 +133,14 @@ def SheetScreen(table: Table, body: Callable[[ScoreSheet], list[ft.Control]],
     score at all, `unfinished` says why."""
     app = use_app()
     use_table(table)
-    sheet = table.sheet if table.complete else None
+    scored = use_scored(table)
     view = ft.View(route=table.route + "/sheet", padding=12,
                    appbar=top_bar(app, app.t("result.title"), back=app.host or not table.finished))
+    if not scored:
+        view.controls = [labelled("sheet-scoring", ft.Column([
+            text(app.t("result.scoring"), size=16), ft.ProgressBar(value=None)], spacing=12))]
+        return view
+    sheet = table.sheet if table.complete else None
     provisional = table.provisional if sheet is None else None
     if provisional is not None:
         so_far, problems = provisional
