@@ -99,6 +99,8 @@ async def received(app: AppSession, file: ft.FilePickerFile,
         try:
             report = await off_loop(lambda store: import_bytes(store, data, app.lang,
                                                                progress=told), app.store)
+            if report.changed:  # the history drawn again scores the new games: not on the loop
+                await off_loop(app.history.score_all, app.store)
         finally:
             progress.close()
     app.page.show_dialog(report_dialog(app, report))
