@@ -54,10 +54,12 @@ class FletClient:
     async def open(self) -> None:
         """Connect and register, as a freshly loaded tab does."""
         ws_url = "ws" + self.base_url.removeprefix("http") + "/ws"
-        # permessage-deflate on, as browsers ask for it
+        # permessage-deflate on, as browsers ask for it; no pings of its own, as a browser
+        # sends none (a frozen server is then waited for, as a phone waits)
         local = {"local_addr": (self.source, 0)} if self.source else {}
         self._socket = await connect(ws_url, origin=self.base_url,  # type: ignore[arg-type]
-                                     user_agent_header=USER_AGENT, max_size=None, **local)
+                                     user_agent_header=USER_AGENT, max_size=None,
+                                     ping_interval=None, **local)
         self._reader = asyncio.create_task(self._read())
         await self._send(REGISTER, {"session_id": None, "page_name": "", "page": {
             "route": self.route, "pwa": False, "web": True, "debug": False, "wasm": True,

@@ -248,15 +248,13 @@ def _import_game(store: Store, entry: Entry, lang: str, report: ImportReport, kn
             or (not entry.from_backup and _content(kind, file) in known.contents)):
         report.present.append(label)
         return
-    if entry.unfinished:
-        store.add_unfinished_game(kind, {"file": file}, created, finished, identity)
-    else:
-        store.add_finished_game(kind, {"file": file}, created, finished, identity)
-        known.fingerprints.add(identity)
-        known.contents.add(_content(kind, file))
-    known.started.add(started)
     names = [player if isinstance(player, str) else player["name"] for player in file["players"]]
-    store.remember_players([renamed.get(name.casefold(), name) for name in names], when=finished)
+    store.add_imported_game(kind, {"file": file}, created, finished, identity,
+                            [renamed.get(name.casefold(), name) for name in names],
+                            finished=not entry.unfinished)
+    known.fingerprints.add(identity)
+    known.contents.add(_content(kind, file))
+    known.started.add(started)
     report.imported.append(label)
 
 

@@ -440,13 +440,16 @@ class Store:
             self._write("DELETE FROM deck_cards WHERE uses <= 0")
 
     # imports (views/archive.py) ------------------------------------------------------------
-    def add_unfinished_game(self, kind: str, data: dict[str, Any], created: float,
-                            updated: float, identity: str) -> int:
-        """An unfinished game from elsewhere (a backup), stored as `add_finished_game` stores
-        a finished one, then opened for play."""
+    def add_imported_game(self, kind: str, data: dict[str, Any], created: float,
+                          updated: float, identity: str, players: list[str],
+                          finished: bool = True) -> int:
+        """A game from elsewhere, stored as `add_finished_game` stores one (unfinished: then
+        opened for play), and its players remembered as of `updated`: in one transaction."""
         with self.transaction():
             game_id = self.add_finished_game(kind, data, created, updated, identity)
-            self._db.execute("UPDATE games SET status = 'active' WHERE id = ?", (game_id,))
+            if not finished:
+                self._db.execute("UPDATE games SET status = 'active' WHERE id = ?", (game_id,))
+            self.remember_players(players, when=updated)
         return game_id
 
 
