@@ -212,5 +212,8 @@ async def test_a_very_long_game_is_scored_while_other_tables_go_on(open_app, sto
     answered.set()
     await until(lambda: host.find("winners") is not None)
     assert not host.shown("sheet-scoring")
+    # Its 2,000 corrections: the first 300 sent to the phone, the rest counted.
+    listed = host.all(ft.Semantics, lambda c: (c.identifier or "").startswith("sheet-correction"))
+    assert len(listed) == 300 and f"… and {LONG_LOG - 300} more lines" in host.texts()
     await host.back()
     await until(lambda: host.find(f"past-{game_id}") is not None)  # listed, scored once

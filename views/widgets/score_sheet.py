@@ -56,8 +56,22 @@ def PlayerCard(index: int, player: PlayerScore, line: LineComponent | None,
                                                name=player.name, total=player.total),
         button=opens)]
     if expanded and line is not None:
-        body += [line(index, number, item) for number, item in enumerate(player.lines)]
+        body += [line(index, number, item)
+                 for number, item in enumerate(player.lines[:SHOWN_LINES])]
+        body += more_lines(app, len(player.lines))
     return ft.Card(ft.Column(body, spacing=0))
+
+
+# Lines of a sheet listed in one list (a player's lines, a game's corrections): a very long game
+# (a Fossil log of 100,000 events) would otherwise send the phone a control for each one.
+SHOWN_LINES = 300
+
+
+def more_lines(app: AppSession, count: int) -> list[ft.Control]:
+    """'… and 12 more lines', for a list cut to SHOWN_LINES."""
+    hidden = count - SHOWN_LINES
+    return [text(app.t("result.more_lines", count=hidden), size=13,
+                 color=ft.Colors.ON_SURFACE_VARIANT)] if hidden > 0 else []
 
 
 def rule_button(app: AppSession, table: Table, player: int, number: int,
