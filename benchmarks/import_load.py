@@ -84,8 +84,10 @@ class HostPhone(FletClient):
 
 
 async def changes(phone: FletClient, count: int | None, until: asyncio.Event | None,
-                  seen: list[float]) -> None:
-    """The table's changes, `count` of them or until `until` is set."""
+                  seen: list[float], when: list[float] | None = None) -> None:
+    """The table's changes, `count` of them or until `until` is set (`seen`: how long each
+    took, ms; `when`: when each was tapped)."""
+    when = [] if when is None else when
     number = 0
     while (count is None or number < count) and not (until is not None and until.is_set()):
         button, points = CHANGES[number % len(CHANGES)]
@@ -93,6 +95,7 @@ async def changes(phone: FletClient, count: int | None, until: asyncio.Event | N
         arrived = await phone.wait_for(
             lambda p=points: f"Ann: {p} points" in phone.says("total-0"), timeout=120)
         seen.append((arrived - sent) * 1000)
+        when.append(sent)
         number += 1
         await asyncio.sleep(PAUSE)
 
@@ -107,8 +110,8 @@ async def measure(url: str, code: str, token: str, games: int) -> dict[str, Any]
         await changes(phone, len(CHANGES), None, [])
     before: list[float] = []
     await changes(phone, BASELINE, None, before)
-    done, during = asyncio.Event(), []
-    playing = asyncio.create_task(changes(phone, None, done, during))
+    done, during, tapped = asyncio.Event(), [], []
+    playing = asyncio.create_task(changes(phone, None, done, during, tapped))
     await host.choose("archive-import")
     reported = await host.wait_for(lambda: host.find("import-report") is not None, timeout=600)
     done.set()
@@ -119,6 +122,9 @@ async def measure(url: str, code: str, token: str, games: int) -> dict[str, Any]
             await client.close()
     return {"games": games, "bytes": len(picked),
             "import_s": round(reported - host.sent_file, 2), "report": words[:200],
+            # the slowest changes, and when they were tapped (s after the file was sent)
+            "slowest": sorted(((round(ms), round(at - host.sent_file, 2))
+                               for ms, at in zip(during, tapped, strict=True)), reverse=True)[:5],
             "latency_ms": {"before": spread(before), "during_import": spread(during)}}
 
 

@@ -40,16 +40,18 @@ def use_scored_history(app: AppSession) -> bool:
     """Whether the history's results are at hand. A long game not scored yet since the start
     (a Fossil log of 100,000 events) is scored off the event loop first, so that no table
     waits for it, and the screen drawn again then."""
-    ready, set_ready = ft.use_state(False)
-    scored = ready or app.history.scored_all()
+    _, set_ready = ft.use_state(False)
+    known = ft.use_ref(False)  # scored once: every game is then (an import scores its own)
+    known.current = known.current or app.history.scored_all()
 
     async def work_out() -> None:
-        if not scored:
+        if not known.current:
             await off_loop(app.history.score_all, app.store)
+            known.current = True
             set_ready(True)
 
     ft.use_effect(work_out, [])
-    return scored
+    return bool(known.current)
 
 
 def scoring_view(app: AppSession, route: str, title: str) -> ft.View:
