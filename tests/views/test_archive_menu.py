@@ -191,3 +191,14 @@ async def test_what_a_refused_import_sends_the_phone_is_bounded(open_app, store,
     shown = [t for t in c.texts() if t.startswith("Fossil") or "N" * 50 in t]
     assert shown and max(map(len, shown)) <= 400  # a name or a line of the report, at most
     assert sum(map(len, c.texts())) < 20_000  # not the 700 KB of names the file holds
+
+
+async def test_a_backup_too_large_to_import_again_says_so(open_app, store, picker, monkeypatch):
+    finish(store, "fossil-4-players.json")
+    c = await open_app("/history")
+    await choose(c, "archive-backup")
+    assert not any("cannot import it again" in t for t in c.texts())
+    monkeypatch.setattr(archive_menu, "MAX_BYTES", len(picker["saved"][0][1]) - 1)
+    await choose(c, "archive-backup")
+    assert len(picker["saved"]) == 2  # written all the same: a copy is a copy
+    assert any("cannot import it again in one piece" in t for t in c.texts())

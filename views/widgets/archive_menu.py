@@ -53,6 +53,8 @@ def ArchiveMenu(on_imported: Callable[[], None] | None = None) -> ft.Control:
         finally:
             waiting.close()
         await ft.FilePicker().save_file(file_name=name, src_bytes=data)
+        if kind == "backup" and len(data) > MAX_BYTES:  # said, not hidden: it is still a copy
+            app.notice(app.t("archive.too_large_to_import", limit=MAX_BYTES // (1024 * 1024)))
 
     async def pick() -> None:
         if not app.host:
