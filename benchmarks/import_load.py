@@ -14,6 +14,12 @@ Measured: the table's change latency (median, p95, max) before any import and wh
 runs, and how long the import took. The backup is written as version 1 (finished games only)
 so that a tree from before version 2 reads it as well; 1,400 games make it just under 5 MB,
 the limit before this change.
+
+    python -m benchmarks.import_load                      # this checkout
+    git archive COMMIT | tar -x -C /tmp/before
+    python -m benchmarks.import_load --root /tmp/before   # another tree
+
+Not part of `python -m benchmarks` (a minute or more: the import itself is measured whole).
 """
 
 from __future__ import annotations
@@ -29,7 +35,6 @@ from typing import Any
 
 from websockets.exceptions import ConnectionClosed
 
-from benchmarks.figures import Figure
 from benchmarks.flet_client import EVENT, INVOKE, Control, FletClient
 from benchmarks.idle_sessions import ROOT, start
 from benchmarks.live_tables import CHANGES, household, make_tables, seat_phones, spread
@@ -146,22 +151,6 @@ def run(root: Path, games: int) -> dict[str, Any]:
         finally:
             server.terminate()
             server.wait(30)
-
-
-def figures(quick: bool, games: int = 1400, root: Path = ROOT) -> dict[str, Figure]:
-    result = run(root, 30 if quick else games)
-    before, during = (result["latency_ms"][k] for k in ("before", "during_import"))
-    of = f"{result['games']} games, {result['bytes'] / 1e6:.1f} MB"
-    return {
-        "change-before": Figure("another table's change, no import", "ms", before["median"],
-                                before["p95"], before["n"]),
-        "change-during-import": Figure(f"another table's change while a backup of {of} is "
-                                       "imported", "ms", during["median"], during["p95"],
-                                       during["n"]),
-        "change-during-import-max": Figure("  the slowest of them", "ms", during["max"]),
-        "import": Figure(f"the import of {of}, file sent -> report shown", "s",
-                         result["import_s"]),
-    }
 
 
 def main() -> None:
