@@ -60,24 +60,33 @@ def backup_of(games: int) -> bytes:
 
 
 class HostPhone(FletClient):
-    """The host's phone, whose file picker picks `picked`."""
+    """The host's phone, on the History screen, whose file picker picks `picked` and saves
+    what it is given."""
 
-    def __init__(self, base_url: str, token: str, picked: bytes):
+    def __init__(self, base_url: str, token: str, picked: bytes = b""):
         from views.access import PREFS_DEVICE
 
         super().__init__(base_url, "/history", prefs={PREFS_DEVICE: token})
         self.picked = picked
         self.sent_file = 0.0  # when the picked file left the phone
+        self.saved: list[float] = []  # when a file to save arrived
 
     async def _answer(self, call: dict[str, Any]) -> None:
         control = self.index.get(call["control_id"])
-        if control is None or control["_c"] != "FilePicker" or call["name"] != "pick_files":
+        name = call["name"]
+        if control is None or control["_c"] != "FilePicker" or name not in ("pick_files",
+                                                                               "save_file"):
             await super()._answer(call)
             return
-        picked = {"id": 0, "name": "backup.json", "size": len(self.picked), "bytes": self.picked}
-        self.sent_file = time.perf_counter()
+        result = None
+        if name == "pick_files":
+            result = [{"id": 0, "name": "backup.json", "size": len(self.picked),
+                       "bytes": self.picked}]
+            self.sent_file = time.perf_counter()
+        else:
+            self.saved.append(time.perf_counter())
         await self._send(INVOKE, {"control_id": call["control_id"], "call_id": call["call_id"],
-                                  "result": [picked], "error": None})
+                                  "result": result, "error": None})
 
     async def choose(self, identifier: str) -> None:
         """Tap the menu item whose content is Semantics(identifier)."""
@@ -90,11 +99,12 @@ class HostPhone(FletClient):
 
 async def changes(phone: FletClient, count: int | None, until: asyncio.Event | None,
                   seen: list[float], when: list[float] | None = None) -> None:
-    """The table's changes, `count` of them or until `until` is set (`seen`: how long each
-    took, ms; `when`: when each was tapped)."""
+    """The table's changes, `count` of them or until `until` is set, always ending with the
+    card taken back (`seen`: how long each took, ms; `when`: when each was tapped)."""
     when = [] if when is None else when
     number = 0
-    while (count is None or number < count) and not (until is not None and until.is_set()):
+    while number % len(CHANGES) or not ((count is not None and number >= count)
+                                        or (until is not None and until.is_set())):
         button, points = CHANGES[number % len(CHANGES)]
         sent = await phone.tap(button)
         arrived = await phone.wait_for(
