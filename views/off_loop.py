@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextvars
+import sys
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
@@ -53,7 +54,30 @@ class OnLoop:
 async def off_loop(work: Callable[[Store], R], store: Store) -> R:
     """`work(store)` in a worker thread, the store reached on this loop's thread."""
     loop = asyncio.get_running_loop()
-    return await asyncio.to_thread(work, cast(Store, OnLoop(store, loop)))
+    return await in_worker(lambda: work(cast(Store, OnLoop(store, loop))))
+
+
+# A worker thread and the event loop take turns at Python's global interpreter lock: each time
+# the loop lets go of it (every socket write, every SQLite call) it waits up to the switch
+# interval to have it back, 5 ms by default, dozens of times per change at a table. While work
+# runs in a worker the interval is 1 ms: the work takes a little longer, the tables barely
+# notice it.
+SWITCH_INTERVAL = 0.001
+_working = [0, sys.getswitchinterval()]  # workers now; the interval without them
+
+
+async def in_worker(work: Callable[[], R]) -> R:
+    """`work()` in a worker thread (it must not use the store: see `off_loop`)."""
+    if _working[0] == 0:
+        _working[1] = sys.getswitchinterval()
+        sys.setswitchinterval(SWITCH_INTERVAL)
+    _working[0] += 1
+    try:
+        return await asyncio.to_thread(work)
+    finally:
+        _working[0] -= 1
+        if _working[0] == 0:
+            sys.setswitchinterval(_working[1])
 
 
 def on_loop_of(loop: asyncio.AbstractEventLoop,

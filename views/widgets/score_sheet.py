@@ -3,7 +3,6 @@ paper score pad's categories, and the screen around them."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
 from typing import Any
 
@@ -13,6 +12,7 @@ from scorer import PlayerScore, Problem, ScoreLine, ScoreSheet
 from scorer.reference import entry_for_line
 from views.i18n import scorer_text, when
 from views.model import Table, use_table
+from views.off_loop import in_worker
 from views.rules import line_route
 from views.session import AppSession, use_app
 from views.widgets.common import TAP, do, labelled, text
@@ -108,7 +108,7 @@ def use_scored(table: Table) -> bool:
 
     async def work_out() -> None:
         if not ready:
-            await asyncio.to_thread(lambda: table.complete and table.sheet)
+            await in_worker(lambda: table.complete and table.sheet)
             set_ready(True)
 
     ft.use_effect(work_out, [table])

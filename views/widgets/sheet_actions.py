@@ -4,7 +4,6 @@ game."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
 from urllib.parse import urlsplit
 
@@ -16,7 +15,7 @@ from scorer.render import sheet_text
 from views.bgstats import SUFFIX, play_bytes
 from views.i18n import scorer_language
 from views.model import Table
-from views.off_loop import off_loop
+from views.off_loop import in_worker, off_loop
 from views.session import AppSession, use_app
 from views.widgets.action_bar import action_bar
 from views.widgets.common import TAP, do, labelled, text
@@ -53,8 +52,7 @@ def SheetActions(table: Table, sheet: ScoreSheet) -> ft.BottomAppBar:
         # Written off the event loop (a long game's file takes a while): a finished game is
         # read-only; a game in play is taken as it is now.
         file = None if table.finished else table.game_file()
-        data = await asyncio.to_thread(
-            lambda: json_text(file or table.game_file(), indent=2).encode())
+        data = await in_worker(lambda: json_text(file or table.game_file(), indent=2).encode())
         await ft.FilePicker().save_file(file_name=f"{table.kind}-{table.id}.json",
                                         src_bytes=data)
 
