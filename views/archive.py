@@ -34,8 +34,9 @@ FORMAT = "tallybook-backup"
 VERSION = 2  # 2: unfinished games too ("status": "active"); 1 held finished games only
 READS = (1, 2)
 # The file arrives in one WebSocket message, and uvicorn closes a socket over 16 MiB: the most
-# one message carries, with room for the message around it. A backup takes about 1.3 KB a
-# game, so this holds some 11,000 games (a 5 MB limit held 4,000: a long history).
+# one message carries, with room for the message around it. A backup takes 1 to 4 KB a game
+# (the example tables: 3.5 KB, written without indentation), so this holds some 4,000 to 15,000
+# games, where 5 MB held 1,400 to 4,000. A larger backup is still written (the host is told).
 MAX_BYTES = 15 * 1024 * 1024
 # What of a file reaches the phone is bounded: a refused game's problems listed (the rest are
 # counted), the players a game's label names, and the length of any text from the file.
