@@ -61,10 +61,16 @@ def scoring_view(app: AppSession, route: str, title: str) -> ft.View:
                                                ft.ProgressBar(value=None)], spacing=12))])
 
 
+# Games listed at first, and more at each tap: a history of thousands is not drawn at once
+# (every tile is a control sent to the phone, drawn on the event loop).
+PAGE = 100
+
+
 @ft.component
 def HistoryScreen(game: str = "", player: str = "") -> ft.View:
     app = use_app()
     _, set_version = ft.use_state(0)  # a game deleted or brought back: drawn again
+    listed, set_listed = ft.use_state(PAGE)
     if not use_scored_history(app):
         return scoring_view(app, history_route(game, player), app.t("history.title"))
     results = app.history.results(kind=game or None, player=player or None)
@@ -99,7 +105,12 @@ def HistoryScreen(game: str = "", player: str = "") -> ft.View:
         filters = history_route(game, player).removeprefix("/history")
         controls += [ResultTile(result, f"/history/{result.kind}/{result.game_id}{filters}",
                                 on_delete=delete, key=str(result.game_id))
-                     for result in results]
+                     for result in results[:listed]]
+        if len(results) > listed:
+            more = min(PAGE, len(results) - listed)
+            controls.append(labelled("history-more", ft.OutlinedButton(
+                app.t("history.more", count=more), height=TAP,
+                on_click=lambda: set_listed(listed + PAGE))))
     else:
         controls.append(text(app.t("history.none" if not (game or player)
                                    else "history.none_matching"),

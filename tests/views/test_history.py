@@ -217,3 +217,20 @@ async def test_a_very_long_game_is_scored_while_other_tables_go_on(open_app, sto
     assert len(listed) == 300 and f"… and {LONG_LOG - 300} more lines" in host.texts()
     await host.back()
     await until(lambda: host.find(f"past-{game_id}") is not None)  # listed, scored once
+
+
+async def test_a_long_history_is_listed_a_hundred_games_at_a_time(open_app, store):
+    file = example("symbiose-duel.json")
+    for _ in range(130):
+        game_id = store.create_game("symbiose", {"file": file})
+        store.save_game(game_id, {"file": file}, 0, status="finished")
+    c = await open_app("/history")
+
+    def tiles() -> set[str]:  # (home below lists the latest three too)
+        return {s.identifier for s in c.all(ft.Semantics)
+                if (s.identifier or "").startswith("past-")}
+
+    assert len(tiles()) == 100 and "130 games" in " ".join(c.texts())
+    assert c.get("history-more").content.content == "Show 30 more"
+    await c.tap("history-more")
+    assert len(tiles()) == 130 and c.find("history-more") is None
