@@ -14,6 +14,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import sqlite3
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -250,9 +251,13 @@ def _import_game(store: Store, entry: Entry, lang: str, report: ImportReport, kn
         report.present.append(label)
         return
     names = [player if isinstance(player, str) else player["name"] for player in file["players"]]
-    store.add_imported_game(kind, {"file": file}, created, finished, identity,
-                            [renamed.get(name.casefold(), name) for name in names],
-                            finished=not entry.unfinished)
+    try:
+        store.add_imported_game(kind, {"file": file}, created, finished, identity,
+                                [renamed.get(name.casefold(), name) for name in names],
+                                finished=not entry.unfinished)
+    except sqlite3.IntegrityError:  # its fingerprint: stored meanwhile (another import)
+        report.present.append(label)
+        return
     known.fingerprints.add(identity)
     known.contents.add(_content(kind, file))
     known.started.add(started)

@@ -11,6 +11,7 @@ import pytest
 from views.archive import (
     FORMAT,
     MAX_BYTES,
+    Known,
     backup,
     backup_bytes,
     cell,
@@ -316,3 +317,16 @@ def test_a_formula_name_reaches_the_csv_defused(store):
     finish(store, fossil(("=1+2", 1), players=("=1+2", "Bob", "Cas")))
     rows = list(csv.reader(io.StringIO(csv_text(store))))
     assert rows[1][4] == "'=1+2" and rows[1][5] == "'=1+2"
+
+
+def test_a_game_another_import_stored_meanwhile_is_there_already(store, tmp_path,
+                                                                monkeypatch):
+    finish(store, fossil(("Ann", 1)))
+    data = backup_bytes(store)
+    other = Store(tmp_path / "other.sqlite3")
+    assert len(import_bytes(other, data, "en").imported) == 1
+    # A second import that read the games before the first stored its own.
+    monkeypatch.setattr("views.archive._known", lambda store: Known(set(), set(), set()))
+    report = import_bytes(other, data, "en")
+    assert (report.imported, len(report.present)) == ([], 1)
+    assert len(other.games("finished")) == 1
