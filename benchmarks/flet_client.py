@@ -54,7 +54,8 @@ class FletClient:
     async def open(self) -> None:
         """Connect and register, as a freshly loaded tab does."""
         ws_url = "ws" + self.base_url.removeprefix("http") + "/ws"
-        # permessage-deflate on, as browsers ask for it
+        # permessage-deflate on, as browsers ask for it; no pings of its own, as a browser
+        # sends none (a frozen server is then waited for, as a phone waits)
         local = {"local_addr": (self.source, 0)} if self.source else {}
         # no keepalive pings: a browser sends none, and waits for a server that stalls
         self._socket = await connect(ws_url, origin=self.base_url,  # type: ignore[arg-type]

@@ -14,13 +14,14 @@ from __future__ import annotations
 import csv
 import io
 import json
+import sqlite3
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, cast
 
-from scorer import ScoreSheet, check, score
-from scorer.loading import MAX_FILE_BYTES
+from scorer import Problem, ScoreSheet, check, score
 from scorer.players import MAX_NAME_LENGTH as MAX_NAME
 from scorer.printable import json_text, printable
 from scorer.registry import GAMES
@@ -31,20 +32,32 @@ from views.results import History, Result, result_from, sheet_of
 from views.store import GameRecord, Store, fingerprint
 
 FORMAT = "tallybook-backup"
-VERSION = 1
-# The scorer's limit for a game file (a backup of a few hundred games is well below it); the
-# file arrives in one WebSocket message, and uvicorn closes a socket over 16 MiB.
-MAX_BYTES = MAX_FILE_BYTES
-MAX_REASONS = 8  # a refused game's problems listed; the rest are counted
+VERSION = 2  # 2: unfinished games too ("status": "active"); 1 held finished games only
+READS = (1, 2)
+# The file arrives in one WebSocket message, and uvicorn closes a socket over 16 MiB: the most
+# one message carries, with room for the message around it. A backup takes 1 to 4 KB a game
+# (the example tables: 3.5 KB, written without indentation), so this holds some 4,000 to 15,000
+# games, where 5 MB held 1,400 to 4,000. A larger backup is still written (the host is told).
+MAX_BYTES = 15 * 1024 * 1024
+# What of a file reaches the phone is bounded: a refused game's problems listed (the rest are
+# counted), the players a game's label names, and the length of any text from the file.
+MAX_REASONS = 8
+LABEL_NAMES = 6
+MAX_TEXT = 200
+ProgressOf = Callable[[int, int], None]  # (games done, games in all)
 
 
 # backup ------------------------------------------------------------------------------------
 def backup(store: Store, now: float | None = None) -> dict[str, Any]:
-    """Every finished game (its game file, when it was started and finished) and who each
-    name played with counts for now (renames and merges)."""
+    """Every game, finished (its game file, when it was started and finished) or not (its
+    file, when it was started and last changed), and who each name played with counts for
+    now (renames and merges)."""
     games = [{"game": record.kind, "created": iso(record.created),
               "finished": iso(record.updated), "file": record.data.get("file")}
              for record in reversed(store.games("finished"))]  # oldest first: as played
+    games += [{"game": record.kind, "status": "active", "created": iso(record.created),
+               "updated": iso(record.updated), "file": record.data.get("file")}
+              for record in reversed(store.games("active"))]
     aliases = [{"name": name, "player": player} for name, player in store.aliases().items()]
     return {"format": FORMAT, "version": VERSION, "exported": iso(time.time() if now is None
                                                                    else now),
@@ -52,7 +65,7 @@ def backup(store: Store, now: float | None = None) -> dict[str, Any]:
 
 
 def backup_bytes(store: Store) -> bytes:
-    return json_text(backup(store), indent=1).encode()
+    return json_text(backup(store)).encode()  # no indent: a third smaller
 
 
 def iso(moment: float) -> str:
@@ -148,13 +161,26 @@ class Entry:
     kind: object
     file: object
     created: float | None
-    finished: float | None
+    finished: float | None  # an unfinished game: when it was last changed
     from_backup: bool
+    unfinished: bool = False
 
 
-def import_bytes(store: Store, data: bytes, lang: str, now: float | None = None) -> ImportReport:
+@dataclass
+class Known:
+    """The games here, as an import recognises them."""
+
+    fingerprints: set[str]  # of the finished games
+    contents: set[str]  # of the finished games' files (a game file carries no times)
+    # An unfinished game moves on, or is finished, after its backup was taken: it is known by
+    # its game and when it was started (to the microsecond, as a backup writes it).
+    started: set[tuple[str, str]]
+
+
+def import_bytes(store: Store, data: bytes, lang: str, now: float | None = None,
+                 progress: ProgressOf | None = None) -> ImportReport:
     """Import a backup or a game file. Nothing is stored unless the file is one of them; then
-    every game on its own, all of it or nothing."""
+    every game on its own, all of it or nothing (`progress`: told as each game is done)."""
     def t(key: str, **params: Any) -> str:
         return i18n.ui(key, lang, **params)
 
@@ -172,9 +198,10 @@ def import_bytes(store: Store, data: bytes, lang: str, now: float | None = None)
         return ImportReport(error=t("import.not_json_at_all"))
     moment = time.time() if now is None else now
     if isinstance(parsed, dict) and parsed.get("format") == FORMAT:
-        if parsed.get("version") != VERSION:
-            found = str(parsed.get("version"))[:20]
-            return ImportReport(error=t("import.backup_version", found=found, supported=VERSION))
+        version = parsed.get("version")
+        if type(version) is not int or version not in READS:  # true is not 1
+            return ImportReport(error=t("import.backup_version", found=bounded(str(version), 20),
+                                        supported=VERSION))
         games, aliases = parsed.get("games"), parsed.get("aliases", [])
         if not isinstance(games, list) or not isinstance(aliases, list):
             return ImportReport(error=t("import.backup_broken"))
@@ -185,54 +212,73 @@ def import_bytes(store: Store, data: bytes, lang: str, now: float | None = None)
         return ImportReport(error=t("import.foreign"))
     report = ImportReport()
     report.aliases = _import_aliases(store, aliases)  # first: players are remembered renamed
-    _import_games(store, entries, lang, report)
+    _import_games(store, entries, lang, report, progress or (lambda done, total: None))
     return report
 
 
 def _backup_entry(index: int, item: object) -> Entry:
     where = f"games[{index}]"
-    if not isinstance(item, dict):
+    status = item.get("status", "finished") if isinstance(item, dict) else None
+    if not isinstance(item, dict) or status not in ("finished", "active"):
         return Entry(where, None, None, None, None, True)
+    unfinished = status == "active"
     return Entry(where, item.get("game"), item.get("file"), moment_of(item.get("created")),
-                 moment_of(item.get("finished")), True)
+                 moment_of(item.get("updated" if unfinished else "finished")), True, unfinished)
 
 
-def _import_games(store: Store, entries: list[Entry], lang: str, report: ImportReport) -> None:
-    present, contents = _known(store)
+def _import_games(store: Store, entries: list[Entry], lang: str, report: ImportReport,
+                  progress: ProgressOf) -> None:
+    known = _known(store)
     renamed = store.aliases()
-    for entry in entries:
-        checked = _checked(entry, lang)
-        if isinstance(checked, Refused):
-            report.refused.append(checked)
-            continue
-        kind, file, created, finished, label = checked
-        identity = fingerprint(kind, file, created)
-        # A game file carries no times: the same game is the same file.
-        if identity in present or (not entry.from_backup and _content(kind, file) in contents):
-            report.present.append(label)
-            continue
-        store.add_finished_game(kind, {"file": file}, created, finished, identity)
-        names = [player if isinstance(player, str) else player["name"]
-                 for player in file["players"]]
-        store.remember_players([renamed.get(name.casefold(), name) for name in names],
-                               when=finished)
-        present.add(identity)
-        contents.add(_content(kind, file))
-        report.imported.append(label)
+    progress(0, len(entries))
+    for done, entry in enumerate(entries, start=1):
+        _import_game(store, entry, lang, report, known, renamed)
+        progress(done, len(entries))
 
 
-def _known(store: Store) -> tuple[set[str], set[str]]:
-    """The fingerprints and the contents of the finished games, of their files as an import
-    stores them (a game finished before the app wrote files out in full is known too)."""
-    fingerprints, contents = store.fingerprints(), set()
+def _import_game(store: Store, entry: Entry, lang: str, report: ImportReport, known: Known,
+                 renamed: dict[str, str]) -> None:
+    checked = _checked(entry, lang)
+    if isinstance(checked, Refused):
+        report.refused.append(checked)
+        return
+    kind, file, created, finished, label = checked
+    identity = fingerprint(kind, file, created)
+    started = (kind, iso(created))
+    # A game file carries no times: the same game is the same file.
+    if (started in known.started if entry.unfinished else identity in known.fingerprints
+            or (not entry.from_backup and _content(kind, file) in known.contents)):
+        report.present.append(label)
+        return
+    names = [player if isinstance(player, str) else player["name"] for player in file["players"]]
+    try:
+        store.add_imported_game(kind, {"file": file}, created, finished, identity,
+                                [renamed.get(name.casefold(), name) for name in names],
+                                finished=not entry.unfinished)
+    except sqlite3.IntegrityError:  # its fingerprint: stored meanwhile (another import)
+        report.present.append(label)
+        return
+    known.fingerprints.add(identity)
+    known.contents.add(_content(kind, file))
+    known.started.add(started)
+    report.imported.append(label)
+
+
+def _known(store: Store) -> Known:
+    """The games here: the fingerprints and the contents of the finished games, of their files
+    as an import stores them (a game finished before the app wrote files out in full is known
+    too), and when every game was started."""
+    known = Known(store.fingerprints(), set(), set())
     for record in store.games("finished"):
         file = record.data.get("file")
         game, _ = check(file)
         normal = normalised(record.kind, file, game) if game is not None and isinstance(
             file, dict) else file
-        fingerprints.add(fingerprint(record.kind, normal, record.created))
-        contents.add(_content(record.kind, normal))
-    return fingerprints, contents
+        known.fingerprints.add(fingerprint(record.kind, normal, record.created))
+        known.contents.add(_content(record.kind, normal))
+        known.started.add((record.kind, iso(record.created)))
+    known.started |= {(record.kind, iso(record.created)) for record in store.games("active")}
+    return known
 
 
 def _checked(entry: Entry, lang: str) -> tuple[str, dict[str, Any], float, float, str] | Refused:
@@ -247,14 +293,14 @@ def _checked(entry: Entry, lang: str) -> tuple[str, dict[str, Any], float, float
         return refused("import.unknown_game")
     if not isinstance(entry.file, dict) or entry.file.get("game") != entry.kind:
         return refused("import.bad_entry")
-    game, problems = check(entry.file)
+    game, problems = check(entry.file, partial=entry.unfinished)
     label = _label(entry.kind, entry.file, lang)
     if game is None:
-        errors = [problem_text(p, i18n.scorer_language(lang)) for p in problems
-                  if p.severity == "error"]
-        more = [i18n.ui("import.more_problems", lang, count=len(errors) - MAX_REASONS)] \
-            if len(errors) > MAX_REASONS else []
-        return Refused(label, (*errors[:MAX_REASONS], *more))
+        return Refused(label, _reasons(problems, lang))
+    if entry.unfinished:
+        if not _loads(entry.kind, entry.file):
+            return Refused(label, (i18n.ui("import.bad_entry", lang),))
+        return entry.kind, entry.file, entry.created, entry.finished, label
     normal = normalised(entry.kind, entry.file, game)
     if entry.kind == "fossil" and normal["log"][-1:] != [{"end": True}]:
         return Refused(label, (i18n.ui("import.not_over", lang),))  # the app would reopen it
@@ -263,11 +309,39 @@ def _checked(entry: Entry, lang: str) -> tuple[str, dict[str, Any], float, float
     return entry.kind, normal, entry.created, entry.finished, label
 
 
+def _reasons(problems: list[Problem], lang: str) -> tuple[str, ...]:
+    """The errors, each bounded, the first MAX_REASONS of them, and how many more."""
+    errors = [p for p in problems if p.severity == "error"]
+    shown = [bounded(problem_text(p, i18n.scorer_language(lang))) for p in errors[:MAX_REASONS]]
+    more = [i18n.ui("import.more_problems", lang, count=len(errors) - MAX_REASONS)] \
+        if len(errors) > MAX_REASONS else []
+    return (*shown, *more)
+
+
+def _loads(kind: str, file: dict[str, Any]) -> bool:
+    """Whether the game's model takes the file of an unfinished game, as entry will."""
+    try:
+        VIEWS[kind].table(cast(Store, None), GameRecord(0, kind, "active", {"file": file}, 0.0))
+    except Exception:  # whatever a model trips over in a file the scorer let through
+        return False
+    return True
+
+
 def _label(kind: str, file: dict[str, Any], lang: str) -> str:
-    """'Symbiose · Ann, Bob, Cas': the game and its players, as the report lists it."""
-    names = [player if isinstance(player, str) else str(player.get("name", ""))
-             for player in file.get("players", []) if isinstance(player, str | dict)]
-    return f"{i18n.ui('game.' + kind, lang)} · {', '.join(name[:MAX_NAME] for name in names)}"
+    """'Symbiose · Ann, Bob, Cas': the game and its players, as the report lists it (the
+    first LABEL_NAMES of them, and how many more)."""
+    players = file.get("players")
+    players = players if isinstance(players, list) else []
+    names = [printable(player if isinstance(player, str) else str(player.get("name", "")),
+                       limit=MAX_NAME) for player in players[:LABEL_NAMES]
+             if isinstance(player, str | dict)]
+    more = f" +{len(players) - LABEL_NAMES}" if len(players) > LABEL_NAMES else ""
+    return f"{i18n.ui('game.' + kind, lang)} · {', '.join(names)}{more}"
+
+
+def bounded(words: str, limit: int = MAX_TEXT) -> str:
+    """Text from a file, as the phone is sent it: at most `limit` characters."""
+    return words if len(words) <= limit else words[:limit - 1] + "…"
 
 
 def _outcome(sheet: ScoreSheet) -> list[tuple[str, int, int, dict[str, int]]]:

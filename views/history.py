@@ -11,6 +11,7 @@ from urllib.parse import urlencode
 import flet as ft
 
 from views.i18n import scorer_text, when
+from views.off_loop import off_loop
 from views.registry import GAMES
 from views.results import Result
 from views.session import AppSession, use_app
@@ -35,10 +36,43 @@ def history_route(game: str = "", player: str = "") -> str:
     return f"/history?{query}" if query else "/history"
 
 
+def use_scored_history(app: AppSession) -> bool:
+    """Whether the history's results are at hand. A long game not scored yet since the start
+    (a Fossil log of 100,000 events) is scored off the event loop first, so that no table
+    waits for it, and the screen drawn again then."""
+    _, set_ready = ft.use_state(False)
+    known = ft.use_ref(False)  # scored once: every game is then (an import scores its own)
+    known.current = known.current or app.history.scored_all()
+
+    async def work_out() -> None:
+        if not known.current:
+            await off_loop(app.history.score_all, app.store)
+            known.current = True
+            set_ready(True)
+
+    ft.use_effect(work_out, [])
+    return bool(known.current)
+
+
+def scoring_view(app: AppSession, route: str, title: str) -> ft.View:
+    """A screen waiting for `use_scored_history`."""
+    return ft.View(route=route, padding=16, appbar=top_bar(app, title), controls=[
+        labelled("history-scoring", ft.Column([text(app.t("history.scoring"), size=16),
+                                               ft.ProgressBar(value=None)], spacing=12))])
+
+
+# Games listed at first, and more at each tap: a history of thousands is not drawn at once
+# (every tile is a control sent to the phone, drawn on the event loop).
+PAGE = 100
+
+
 @ft.component
 def HistoryScreen(game: str = "", player: str = "") -> ft.View:
     app = use_app()
     _, set_version = ft.use_state(0)  # a game deleted or brought back: drawn again
+    listed, set_listed = ft.use_state(PAGE)
+    if not use_scored_history(app):
+        return scoring_view(app, history_route(game, player), app.t("history.title"))
     results = app.history.results(kind=game or None, player=player or None)
 
     def delete(result: Result) -> None:
@@ -71,7 +105,12 @@ def HistoryScreen(game: str = "", player: str = "") -> ft.View:
         filters = history_route(game, player).removeprefix("/history")
         controls += [ResultTile(result, f"/history/{result.kind}/{result.game_id}{filters}",
                                 on_delete=delete, key=str(result.game_id))
-                     for result in results]
+                     for result in results[:listed]]
+        if len(results) > listed:
+            more = min(PAGE, len(results) - listed)
+            controls.append(labelled("history-more", ft.OutlinedButton(
+                app.t("history.more", count=more), height=TAP,
+                on_click=lambda: set_listed(listed + PAGE))))
     else:
         controls.append(text(app.t("history.none" if not (game or player)
                                    else "history.none_matching"),

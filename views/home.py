@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from views.history import ResultTile
+from views.history import ResultTile, use_scored_history
 from views.registry import GAMES
 from views.session import AppSession, use_app
 from views.store import GameRecord
@@ -28,7 +28,8 @@ def Home() -> ft.View:
     # Loaded here, not in their tiles: a game that cannot be loaded is set aside before it is said.
     active = [record for record in app.store.games("active")
               if app.tables.open(record.id, record.kind) is not None]
-    finished = app.history.results()[:RECENT]
+    # Until a long game is scored (off the event loop), home lists no results yet.
+    finished = app.history.results()[:RECENT] if use_scored_history(app) else []
     controls: list[ft.Control] = [section(app.t("home.games"))]
     controls += [GameTile(game) for game in GAMES]  # ids only: no game is loaded for home
     controls.append(ft.Row([NavButton(*item) for item in NAVIGATION], spacing=8, wrap=True,

@@ -135,6 +135,12 @@ class Table:
         return self.sheet is not None
 
     @property
+    def scored(self) -> bool:
+        """Whether the sheet is at hand without long work (views/widgets/score_sheet.py does
+        long work off the event loop)."""
+        return True
+
+    @property
     def provisional(self) -> tuple[ScoreSheet, list[Problem]] | None:
         """While some of the game has problems: the sheet of the rest, which counts them for
         nothing until they are mended, and the problems; None where there is no such sheet."""

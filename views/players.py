@@ -11,7 +11,7 @@ from urllib.parse import quote
 import flet as ft
 
 from scorer.players import MAX_NAME_LENGTH
-from views.history import ResultTile
+from views.history import ResultTile, scoring_view, use_scored_history
 from views.i18n import when
 from views.results import Stats
 from views.session import AppSession, use_app
@@ -28,6 +28,8 @@ def player_route(name: str) -> str:
 @ft.component
 def PlayersScreen() -> ft.View:
     app = use_app()
+    if not use_scored_history(app):
+        return scoring_view(app, "/players", app.t("players.title"))
     every = app.history.every_stats()
     tiles = [PlayerTile(index, name, every.get(name.casefold(), []), key=name)
              for index, name in enumerate(app.history.players())]
@@ -56,6 +58,8 @@ def PlayerTile(index: int, name: str, stats: list[Stats]) -> ft.Control:
 @ft.component
 def PlayerScreen(name: str) -> ft.View:
     app = use_app()
+    if not use_scored_history(app):
+        return scoring_view(app, player_route(name), name)
     stats = app.history.stats(name)
     results = app.history.results(player=name)
     base = player_route(name)

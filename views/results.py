@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from statistics import fmean
 
 from scorer import ScoreSheet, check, score
+from views.off_loop import LONG_LOG
 from views.store import GameRecord, Store
 
 
@@ -45,6 +46,12 @@ class Result:
     @property
     def names(self) -> tuple[str, ...]:
         return tuple(seat.name for seat in self.seats)
+
+
+def long_game(record: GameRecord) -> bool:
+    file = record.data.get("file")
+    log = file.get("log") if isinstance(file, dict) else None
+    return isinstance(log, list) and len(log) >= LONG_LOG
 
 
 def result_of(record: GameRecord) -> Result | None:
@@ -174,6 +181,18 @@ class History:
                 seats.setdefault(player, {}).setdefault(result.kind, []).append((result, seat))
         return {player: [stats_of(kind, played) for kind, played in per_game.items()]
                 for player, per_game in seats.items()}
+
+    def scored_all(self) -> bool:
+        """Whether every finished game's result is at hand without long work (a long game
+        not scored yet: `score_all` first, off the event loop)."""
+        return all((record.id, record.revision) in self._scored or not long_game(record)
+                   for record in self.store.games("finished"))
+
+    def score_all(self, store: Store) -> None:
+        """Score every finished game not scored yet (in a worker thread, `store` reached on
+        the event loop's: views/off_loop.py)."""
+        for record in store.games("finished"):
+            self._result(record)
 
     def _result(self, record: GameRecord) -> Result | None:
         key = (record.id, record.revision)

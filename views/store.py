@@ -497,6 +497,19 @@ class Store:
                         (kind, card, delta, time.time()))
             self._write("DELETE FROM deck_cards WHERE uses <= 0")
 
+    # imports (views/archive.py) ------------------------------------------------------------
+    def add_imported_game(self, kind: str, data: dict[str, Any], created: float,
+                          updated: float, identity: str, players: list[str],
+                          finished: bool = True) -> int:
+        """A game from elsewhere, stored as `add_finished_game` stores one (unfinished: then
+        opened for play), and its players remembered as of `updated`: in one transaction."""
+        with self.transaction():
+            game_id = self.add_finished_game(kind, data, created, updated, identity)
+            if not finished:
+                self._db.execute("UPDATE games SET status = 'active' WHERE id = ?", (game_id,))
+            self.remember_players(players, when=updated)
+        return game_id
+
 
 def check_ours(db: sqlite3.Connection, path: Path) -> None:
     """Raises StorageFault unless the database `db` (at `path`) is a Tallybook's, undamaged, of

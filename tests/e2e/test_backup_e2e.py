@@ -1,5 +1,6 @@
 """Backup and import in the browser: the history exported from one server and imported, through
-the phone's file picker, into a server on an empty data folder is the same history."""
+the phone's file picker, into a server on an empty data folder is the same history, and the
+game still in play is there again, in play."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ def db(server: Server) -> Store:
 
 
 def seed(server: Server) -> None:
-    """Three finished games, and a player renamed."""
+    """Three finished games, one still in play, and a player renamed."""
     store = db(server)
     for name in GAMES:
         file = json.loads((EXAMPLES / name).read_text(encoding="utf-8"))
@@ -30,6 +31,8 @@ def seed(server: Server) -> None:
             file["boxes"] = ["base"]  # as the app stores it (a file without: every box)
         game_id = store.create_game(file["game"], {"file": file})
         store.save_game(game_id, {"file": file}, 0, status="finished")
+    store.create_game("fossil", {"file": {"version": 1, "game": "fossil",
+                                          "players": ["Ann", "Cas"], "log": []}})
     store.rename_player("Bob", "Robert")
     store.close()
 
@@ -73,7 +76,7 @@ def test_a_backup_imported_into_an_empty_data_folder_gives_the_same_history(
     try:
         other = Phone.open(make_context(), f"{empty.url}history")
         expect(other.page.locator('[flt-semantics-identifier^="past-"]')).to_have_count(0)
-        for reported in ("Imported: 3", "Already there: 3"):  # twice: nothing added
+        for reported in ("Imported: 4", "Already there: 4"):  # twice: nothing added
             other.tap("archive-menu")
             with other.page.expect_file_chooser() as chooser:
                 other.tap("archive-import")
@@ -84,3 +87,5 @@ def test_a_backup_imported_into_an_empty_data_folder_gives_the_same_history(
     finally:
         empty.stop()
     assert history_of(empty) == history_of(server)
+    assert [record.data["file"]["players"] for record in db(empty).games("active")] == [
+        ["Ann", "Cas"]]

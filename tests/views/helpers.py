@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import flet as ft
@@ -67,3 +69,13 @@ def totals(c: FakeClient) -> list[int]:
         values.append(int(chip.label.rsplit(": ", 1)[1].split()[0]))
         index += 1
     return values
+
+
+async def until(condition: Callable[[], object], seconds: float = 60.0) -> None:
+    """Wait for the app's signal `condition()` (work done in another thread: its answer comes
+    when it comes), giving the event loop its turns meanwhile."""
+    for _ in range(int(seconds * 100)):
+        if condition():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("the app never gave the signal")

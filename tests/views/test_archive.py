@@ -11,6 +11,7 @@ import pytest
 from views.archive import (
     FORMAT,
     MAX_BYTES,
+    Known,
     backup,
     backup_bytes,
     cell,
@@ -62,19 +63,65 @@ def fossil(*adjustments, players=("Ann", "Bob", "Cas")) -> dict:
 
 
 # backup -----------------------------------------------------------------------------------
-def test_a_backup_holds_every_finished_game_with_its_times_and_the_renames(store):
+def test_a_backup_holds_every_game_with_its_times_and_the_renames(store):
     first = finish(store, fossil(("Ann", 3)))
     finish(store, json.loads(example("symbiose-duel.json")))
-    store.create_game("fossil", {"file": fossil()})  # in progress: not history
+    playing = store.create_game("fossil", {"file": fossil()})
     store.rename_player("Ann", "Anne")
     document = backup(store, now=0)
     assert (document["format"], document["version"], document["exported"]) == (
-        FORMAT, 1, "1970-01-01T00:00:00.000000+00:00")
-    assert [game["game"] for game in document["games"]] == ["fossil", "symbiose"]  # as played
+        FORMAT, 2, "1970-01-01T00:00:00.000000+00:00")
+    assert [(game["game"], game.get("status")) for game in document["games"]] == [
+        ("fossil", None), ("symbiose", None), ("fossil", "active")]  # finished ones as played
     record = store.game(first)
     assert document["games"][0]["file"] == record.data["file"]
     assert document["games"][0]["finished"].endswith("+00:00")
+    unfinished = document["games"][2]
+    assert unfinished["file"] == store.game(playing).data["file"]
+    assert unfinished["created"] == iso(store.game(playing).created)
+    assert unfinished["updated"] == iso(store.game(playing).updated)
     assert document["aliases"] == [{"name": "ann", "player": "Anne"}]
+
+
+def test_unfinished_games_come_back_unfinished_once_however_often_imported(store, tmp_path):
+    playing = store.create_game("symbiose", {"file": json.loads(example("symbiose-duel.json"))})
+    half = json.loads(example("symbiose-standard.json"))
+    half["players"][0]["pond"][0][0] = None  # a place not entered yet
+    store.create_game("symbiose", {"file": half})
+    data = backup_bytes(store)
+    other = Store(tmp_path / "other.sqlite3")
+    first = import_bytes(other, data, "en")
+    assert (len(first.imported), first.refused) == (2, [])
+    assert [(r.status, r.data["file"]) for r in reversed(other.games("active"))] == [
+        ("active", store.game(playing).data["file"]), ("active", half)]
+    assert [iso(r.created) for r in other.games("active")] == [
+        iso(r.created) for r in store.games("active")]
+    again = import_bytes(other, data, "en")
+    assert (again.imported, len(again.present)) == ([], 2)
+    assert len(other.games("active")) == 2 and other.games("finished") == []
+    back = import_bytes(store, backup_bytes(other), "en")  # nor into the folder it came from
+    assert (back.imported, len(back.present)) == ([], 2)
+
+
+def test_an_unfinished_game_finished_since_its_backup_is_not_brought_back(store, tmp_path):
+    file = json.loads(example("symbiose-duel.json"))
+    game_id = store.create_game("symbiose", {"file": file})
+    data = backup_bytes(store)
+    store.save_game(game_id, {"file": file}, 0, status="finished")
+    report = import_bytes(store, data, "en")
+    assert (report.imported, len(report.present)) == ([], 1)
+    assert store.games("active") == []
+
+
+def test_an_unfinished_game_the_app_could_not_play_is_refused(store):
+    document = {"format": FORMAT, "version": 2, "games": [
+        {"game": "symbiose", "status": "active", "created": iso(1), "updated": iso(2),
+         "file": {"version": 1, "game": "symbiose", "players": "Ann"}},
+        {"game": "fossil", "status": "paused", "created": iso(1), "updated": iso(2),
+         "file": fossil()}]}
+    report = import_bytes(store, json.dumps(document).encode(), "en")
+    assert [refused.what for refused in report.refused] == ["Symbiose · ", "games[1]"]
+    assert report.imported == [] and store.games("active") == []
 
 
 def test_a_backup_imported_into_an_empty_folder_gives_the_same_history(store, tmp_path):
@@ -220,7 +267,7 @@ def test_a_corrupted_or_foreign_file_is_refused_and_the_history_is_untouched(sto
 def test_a_file_over_the_limit_is_refused_before_it_is_read(store):
     before = snapshot(store)
     report = import_bytes(store, b" " * (MAX_BYTES + 1), "de")
-    assert report.error == "Die Datei ist größer als 5 MB: Es wurde nichts importiert."
+    assert report.error == "Die Datei ist größer als 15 MB: Es wurde nichts importiert."
     assert snapshot(store) == before
 
 
@@ -270,3 +317,16 @@ def test_a_formula_name_reaches_the_csv_defused(store):
     finish(store, fossil(("=1+2", 1), players=("=1+2", "Bob", "Cas")))
     rows = list(csv.reader(io.StringIO(csv_text(store))))
     assert rows[1][4] == "'=1+2" and rows[1][5] == "'=1+2"
+
+
+def test_a_game_another_import_stored_meanwhile_is_there_already(store, tmp_path,
+                                                                monkeypatch):
+    finish(store, fossil(("Ann", 1)))
+    data = backup_bytes(store)
+    other = Store(tmp_path / "other.sqlite3")
+    assert len(import_bytes(other, data, "en").imported) == 1
+    # A second import that read the games before the first stored its own.
+    monkeypatch.setattr("views.archive._known", lambda store: Known(set(), set(), set()))
+    report = import_bytes(other, data, "en")
+    assert (report.imported, len(report.present)) == ([], 1)
+    assert len(other.games("finished")) == 1

@@ -1,15 +1,20 @@
 """The archive menu on a real Flet session: exports hand the browser the file, an import shows
 its report and the history is drawn again; the sheet's Export offers the game file and BG Stats."""
 
+import asyncio
 import json
+import threading
 from pathlib import Path
 
 import flet as ft
 import pytest
 
 from tests.views.fake_client import FakeClient
-from views.archive import MAX_BYTES, backup
+from tests.views.helpers import learn, start_game, until
+from views import archive
+from views.archive import MAX_BYTES, backup, backup_bytes
 from views.store import Store
+from views.widgets import archive_menu
 
 EXAMPLES = Path(__file__).parents[2] / "examples"
 pytestmark = pytest.mark.asyncio
@@ -84,7 +89,7 @@ async def test_a_file_the_picker_says_is_too_large_is_not_read(open_app, store, 
                         lambda *args, **kwargs: pytest.fail("read a file over the limit"))
     c = await open_app("/history")
     await choose(c, "archive-import")
-    assert "The file is larger than 5 MB: nothing was imported." in c.texts()
+    assert "The file is larger than 15 MB: nothing was imported." in c.texts()
 
 
 async def test_the_exports_hand_the_browser_their_files(open_app, store, picker):
@@ -117,3 +122,83 @@ async def test_the_sheet_exports_the_game_file_or_a_bg_stats_play(open_app, stor
     assert play_name == f"symbiose-{game_id}.bgsplay"
     assert [s["score"] for s in json.loads(play)["plays"][0]["playerScores"]] == [
         "45", "45", "42"]
+
+
+def fossil(points: int) -> dict:
+    return {"version": 1, "game": "fossil", "players": ["Ann", "Bob"],
+            "log": [{"adjust": "Ann", "points": points, "note": "x"}, {"end": True}]}
+
+
+async def test_a_long_import_never_holds_up_another_table(open_app, store, picker, tmp_path,
+                                                          monkeypatch):
+    other = Store(tmp_path / "other.sqlite3")
+    for points in range(1, 31):
+        game_id = other.create_game("fossil", {"file": fossil(points)})
+        other.save_game(game_id, {"file": fossil(points)}, 0, status="finished")
+    picker["pick"] = backup_bytes(other)
+    # The import checks its games as slowly as the test needs: until the other table answered.
+    began, answered, checked = threading.Event(), threading.Event(), archive._checked
+
+    def slowly(entry, lang):
+        began.set()
+        assert answered.wait(60), "the other table was frozen while the import ran"
+        return checked(entry, lang)
+
+    monkeypatch.setattr(archive, "_checked", slowly)
+    learn(store, ["fish/green/5"])
+    player = await open_app()
+    game_id = await start_game(player, ["Ann", "Bob"])
+    host = await open_app("/history")
+    importing = asyncio.create_task(choose(host, "archive-import"))
+    await until(began.is_set)
+    await player.tap("known-fish/green/5")  # a tap at another table, while the import runs
+    assert store.game(game_id).data["file"]["players"][0]["pond"][0][0] == "fish/green/5"
+    assert host.find("work-progress") is not None and not importing.done()
+    answered.set()
+    await asyncio.wait_for(importing, 60)
+    await until(lambda: "Imported: 30" in host.texts())
+    assert not any(dialog.open for dialog in host.all(ft.AlertDialog) if dialog.modal)
+
+
+async def test_an_import_shows_how_many_games_of_how_many_are_done(open_app, store, picker,
+                                                                   tmp_path, monkeypatch):
+    other = Store(tmp_path / "other.sqlite3")
+    for points in (1, 2, 3):
+        game_id = other.create_game("fossil", {"file": fossil(points)})
+        other.save_game(game_id, {"file": fossil(points)}, 0, status="finished")
+    picker["pick"] = backup_bytes(other)
+    seen, tell = [], archive_menu.Progress.tell
+
+    def telling(self, done, total):
+        tell(self, done, total)
+        seen.append((self.count.value, self.bar.value))
+
+    monkeypatch.setattr(archive_menu.Progress, "tell", telling)
+    c = await open_app("/history")
+    await choose(c, "archive-import")
+    await until(lambda: "Imported: 3" in c.texts())
+    assert seen[0] == ("0 of 3 games", 0.0) and seen[-1] == ("3 of 3 games", 1.0)
+    assert ("1 of 3 games", 1 / 3) in seen
+
+
+async def test_what_a_refused_import_sends_the_phone_is_bounded(open_app, store, picker):
+    players = ["N" * 300, *(f"P{index}" for index in range(100_000))]
+    picker["pick"] = json.dumps({"version": 1, "game": "fossil", "players": players,
+                                 "log": [{"end": True}]}).encode()
+    c = await open_app("/history")
+    await choose(c, "archive-import")
+    await until(lambda: c.find("import-report") is not None)
+    shown = [t for t in c.texts() if t.startswith("Fossil") or "N" * 50 in t]
+    assert shown and max(map(len, shown)) <= 400  # a name or a line of the report, at most
+    assert sum(map(len, c.texts())) < 20_000  # not the 700 KB of names the file holds
+
+
+async def test_a_backup_too_large_to_import_again_says_so(open_app, store, picker, monkeypatch):
+    finish(store, "fossil-4-players.json")
+    c = await open_app("/history")
+    await choose(c, "archive-backup")
+    assert not any("cannot import it again" in t for t in c.texts())
+    monkeypatch.setattr(archive_menu, "MAX_BYTES", len(picker["saved"][0][1]) - 1)
+    await choose(c, "archive-backup")
+    assert len(picker["saved"]) == 2  # written all the same: a copy is a copy
+    assert any("cannot import it again in one piece" in t for t in c.texts())

@@ -3,11 +3,17 @@ undo, a player's statistics, renaming and merging players; only the host reaches
 
 from __future__ import annotations
 
+import asyncio
+import threading
+
 import flet as ft
 import pytest
 from flet.components.component import Component
 
-from tests.views.helpers import example
+from tests.views.helpers import example, learn, start_game, until
+from views import results
+from views.fossil import model
+from views.off_loop import LONG_LOG
 
 pytestmark = pytest.mark.asyncio
 GAMES = ("symbiose-standard.json", "fossil-4-players.json", "forest-shuffle-base-2-players.json")
@@ -169,3 +175,62 @@ async def test_a_team_game_is_listed_by_teams(open_app, store):
     game_id = finish(store, "symbiose-team.json", 1_790_000_000)
     c = await open_app("/history")
     assert c.get(f"past-{game_id}").label.endswith(": 1. Ann + Cas 93 · 2. Bob + Dee 80")
+
+
+async def test_a_very_long_game_is_scored_while_other_tables_go_on(open_app, store,
+                                                                     monkeypatch):
+    """A finished Fossil game of LONG_LOG events and more: its history and its sheet wait for
+    the scorer off the event loop, and a tap at another table is answered meanwhile."""
+    log = [{"adjust": "Ann", "points": 1, "note": "x"} for _ in range(LONG_LOG)]
+    file = {"version": 1, "game": "fossil", "players": ["Ann", "Bob"],
+            "log": [*log, {"end": True}]}
+    game_id = store.create_game("fossil", {"file": file})
+    store.save_game(game_id, {"file": file}, 0, status="finished")
+    began, answered = threading.Event(), threading.Event()
+
+    def slowly(work):
+        def worked(argument):
+            if len(argument.data["file"]["log"] if hasattr(argument, "data")
+                   else argument["log"]) > LONG_LOG:
+                began.set()
+                assert answered.wait(60), "the other table was frozen while the game scored"
+            return work(argument)
+        return worked
+
+    monkeypatch.setattr(results, "sheet_of", slowly(results.sheet_of))
+    monkeypatch.setattr(model, "replay", slowly(model.replay))
+    learn(store, ["fish/green/5"])
+    player = await open_app()
+    playing = await start_game(player, ["Ann", "Bob"])
+    opening = asyncio.create_task(open_app(f"/history/fossil/{game_id}"))
+
+    await until(began.is_set)
+    await player.tap("known-fish/green/5")  # another table, while the long game is scored
+    assert store.game(playing).data["file"]["players"][0]["pond"][0][0] == "fish/green/5"
+    host = await asyncio.wait_for(opening, 60)
+    assert host.shown("history-scoring") or host.shown("sheet-scoring")
+    answered.set()
+    await until(lambda: host.find("winners") is not None)
+    assert not host.shown("sheet-scoring")
+    # Its 2,000 corrections: the first 300 sent to the phone, the rest counted.
+    listed = host.all(ft.Semantics, lambda c: (c.identifier or "").startswith("sheet-correction"))
+    assert len(listed) == 300 and f"… and {LONG_LOG - 300} more lines" in host.texts()
+    await host.back()
+    await until(lambda: host.find(f"past-{game_id}") is not None)  # listed, scored once
+
+
+async def test_a_long_history_is_listed_a_hundred_games_at_a_time(open_app, store):
+    file = example("symbiose-duel.json")
+    for _ in range(130):
+        game_id = store.create_game("symbiose", {"file": file})
+        store.save_game(game_id, {"file": file}, 0, status="finished")
+    c = await open_app("/history")
+
+    def tiles() -> set[str]:  # (home below lists the latest three too)
+        return {s.identifier for s in c.all(ft.Semantics)
+                if (s.identifier or "").startswith("past-")}
+
+    assert len(tiles()) == 100 and "130 games" in " ".join(c.texts())
+    assert c.get("history-more").content.content == "Show 30 more"
+    await c.tap("history-more")
+    assert len(tiles()) == 130 and c.find("history-more") is None

@@ -36,6 +36,7 @@ from scorer.places import LogEntry
 from views import i18n
 from views.model import Table, operation
 from views.new_table import NewTable
+from views.off_loop import LONG_LOG
 from views.store import Store
 
 
@@ -143,6 +144,11 @@ class FossilTable(Table):
         if self._live is None or self._live[0] != self.version:
             self._live = (self.version, replay(self.game_file()))
         return self._live[1]
+
+    @property
+    def scored(self) -> bool:
+        return len(self.log) < LONG_LOG or (self._live is not None
+                                            and self._live[0] == self.version)
 
     @property
     def broken(self) -> bool:

@@ -13,7 +13,13 @@ from views.fossil.parts import EvaluationView, summary
 from views.i18n import scorer_text
 from views.session import use_app
 from views.widgets.common import labelled, section, text
-from views.widgets.score_sheet import PlayerCard, SheetScreen, rule_button
+from views.widgets.score_sheet import (
+    SHOWN_LINES,
+    PlayerCard,
+    SheetScreen,
+    more_lines,
+    rule_button,
+)
 
 
 @ft.component
@@ -33,7 +39,8 @@ def Sheet(table: FossilTable) -> ft.View:
             out.append(section(app.t("fossil.corrections")))
             out += [labelled(f"sheet-correction-{index}", text(
                 f"{index + 1}. {summary(entry, app.lang)}", size=14))
-                for index, entry in corrections]
+                for index, entry in corrections[:SHOWN_LINES]]
+            out += more_lines(app, len(corrections))
         out.append(section(app.t("fossil.evaluations")))
         for event in sheet.events:
             if event.kind not in ("evaluate", "end"):

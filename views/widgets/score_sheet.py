@@ -12,6 +12,7 @@ from scorer import PlayerScore, Problem, ScoreLine, ScoreSheet
 from scorer.reference import entry_for_line
 from views.i18n import scorer_text, when
 from views.model import Table, use_table
+from views.off_loop import in_worker
 from views.rules import line_route
 from views.session import AppSession, use_app
 from views.widgets.common import TAP, do, labelled, text
@@ -55,8 +56,22 @@ def PlayerCard(index: int, player: PlayerScore, line: LineComponent | None,
                                                name=player.name, total=player.total),
         button=opens)]
     if expanded and line is not None:
-        body += [line(index, number, item) for number, item in enumerate(player.lines)]
+        body += [line(index, number, item)
+                 for number, item in enumerate(player.lines[:SHOWN_LINES])]
+        body += more_lines(app, len(player.lines))
     return ft.Card(ft.Column(body, spacing=0))
+
+
+# Lines of a sheet listed in one list (a player's lines, a game's corrections): a very long game
+# (a Fossil log of 100,000 events) would otherwise send the phone a control for each one.
+SHOWN_LINES = 300
+
+
+def more_lines(app: AppSession, count: int) -> list[ft.Control]:
+    """'… and 12 more lines', for a list cut to SHOWN_LINES."""
+    hidden = count - SHOWN_LINES
+    return [text(app.t("result.more_lines", count=hidden), size=13,
+                 color=ft.Colors.ON_SURFACE_VARIANT)] if hidden > 0 else []
 
 
 def rule_button(app: AppSession, table: Table, player: int, number: int,
@@ -82,6 +97,22 @@ def FinishRow(table: Table) -> ft.Control:
             app.t("table.finish"), icon=ft.Icons.FLAG, height=TAP,
             on_click=do(confirm, app, "table.finish", table.finish))),
     ], spacing=8)
+
+
+def use_scored(table: Table) -> bool:
+    """Whether the sheet is at hand. A finished game whose sheet is long work (a very long
+    Fossil log) has it worked out off the event loop first, so that no other table waits for
+    it; the screen is drawn again then. (A finished game is read-only: nothing changes it
+    meanwhile.)"""
+    ready, set_ready = ft.use_state(table.scored or not table.finished)
+
+    async def work_out() -> None:
+        if not ready:
+            await in_worker(lambda: table.complete and table.sheet)
+            set_ready(True)
+
+    ft.use_effect(work_out, [table])
+    return ready
 
 
 Where = Callable[[Problem], str]  # a problem's place at the table, in the reader's words
@@ -116,9 +147,14 @@ def SheetScreen(table: Table, body: Callable[[ScoreSheet], list[ft.Control]],
     score at all, `unfinished` says why."""
     app = use_app()
     use_table(table)
-    sheet = table.sheet if table.complete else None
+    scored = use_scored(table)
     view = ft.View(route=table.route + "/sheet", padding=12,
                    appbar=top_bar(app, app.t("result.title"), back=app.host or not table.finished))
+    if not scored:
+        view.controls = [labelled("sheet-scoring", ft.Column([
+            text(app.t("result.scoring"), size=16), ft.ProgressBar(value=None)], spacing=12))]
+        return view
+    sheet = table.sheet if table.complete else None
     provisional = table.provisional if sheet is None else None
     if provisional is not None:
         so_far, problems = provisional

@@ -15,6 +15,7 @@ from scorer.render import sheet_text
 from views.bgstats import SUFFIX, play_bytes
 from views.i18n import scorer_language
 from views.model import Table
+from views.off_loop import in_worker, off_loop
 from views.session import AppSession, use_app
 from views.widgets.action_bar import action_bar
 from views.widgets.common import TAP, do, labelled, text
@@ -48,15 +49,20 @@ def SheetActions(table: Table, sheet: ScoreSheet) -> ft.BottomAppBar:
         app.page.show_dialog(share_sheet(app, message))
 
     async def export() -> None:
-        data = json_text(table.game_file(), indent=2).encode()
+        # Written off the event loop (a long game's file takes a while): a finished game is
+        # read-only; a game in play is taken as it is now.
+        file = None if table.finished else table.game_file()
+        data = await in_worker(lambda: json_text(file or table.game_file(), indent=2).encode())
         await ft.FilePicker().save_file(file_name=f"{table.kind}-{table.id}.json",
                                         src_bytes=data)
 
     async def export_bgstats() -> None:
         record = app.store.game(table.id)
         if record is not None:
+            data = await off_loop(lambda store: play_bytes(store, [record], app.lang),
+                                  app.store)
             await ft.FilePicker().save_file(file_name=f"{table.kind}-{table.id}{SUFFIX}",
-                                            src_bytes=play_bytes(app.store, [record], app.lang))
+                                            src_bytes=data)
 
     async def rematch() -> None:
         table.finish()  # a rematch says this game is over
