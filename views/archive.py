@@ -27,6 +27,7 @@ from scorer.printable import json_text, printable
 from scorer.registry import GAMES
 from scorer.render import problem_text
 from views import i18n
+from views.frames import PICKED_FILE_BYTES
 from views.registry import GAMES as VIEWS
 from views.results import History, Result, result_from, sheet_of
 from views.store import GameRecord, Store, fingerprint
@@ -34,11 +35,9 @@ from views.store import GameRecord, Store, fingerprint
 FORMAT = "tallybook-backup"
 VERSION = 2  # 2: unfinished games too ("status": "active"); 1 held finished games only
 READS = (1, 2)
-# The file arrives in one WebSocket message, and uvicorn closes a socket over 16 MiB: the most
-# one message carries, with room for the message around it. A backup takes 1 to 4 KB a game
-# (the example tables: 3.5 KB, written without indentation), so this holds some 4,000 to 15,000
-# games, where 5 MB held 1,400 to 4,000. A larger backup is still written (the host is told).
-MAX_BYTES = 15 * 1024 * 1024
+# The file arrives in one WebSocket message (views/frames.py bounds it). A larger backup is
+# still written (the host is told).
+MAX_BYTES = PICKED_FILE_BYTES
 # What of a file reaches the phone is bounded: a refused game's problems listed (the rest are
 # counted), the players a game's label names, and the length of any text from the file.
 MAX_REASONS = 8

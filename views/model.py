@@ -293,7 +293,8 @@ class Tables:
             return None
         try:
             table = model(self.store, record)
-            table.progress("en")  # and what the host's home asks of every game in progress
+            if not table.finished:  # and what the host's home asks of every game in progress
+                table.progress("en")
             return table
         except (LookupError, TypeError, ValueError, AttributeError) as error:
             # Whatever a row that is JSON but not a game breaks in its model's load.
