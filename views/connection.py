@@ -41,6 +41,11 @@ PING_SECONDS = 1.0
 LOST_SECONDS = 2.5
 # Nothing heard from a page that keeps its socket alive for this long: the server gives it up.
 SILENT_SECONDS = 2.0
+# How often the server looks for a silent page, and how long it then lets its reader catch up
+# with what arrived: it gives up at most SILENT + LOOK + CATCH_UP seconds into a silence,
+# before the page does.
+LOOK_SECONDS = 0.2
+CATCH_UP_SECONDS = 0.05
 # With no answer for this long, the notice says the server is not answering (not just a blip).
 DOWN_SECONDS = 6.0
 # Flet frames read ahead of Flet, so that keep-alives are answered while Flet is busy.
@@ -176,6 +181,7 @@ class KeptAlive:
         self.loop = asyncio.get_running_loop()
         self.heard = self.loop.time()
         self.kept_alive = False  # the page has sent a keep-alive: it watches this socket
+        self.keeping = asyncio.Event()  # kept_alive, to wait for
         self.given_up = asyncio.Event()
 
     async def run(self) -> None:
@@ -193,15 +199,14 @@ class KeptAlive:
         return self.kept_alive and self.loop.time() - self.heard > self.silent
 
     async def read(self) -> None:
-        """Every frame as it arrives: a keep-alive is answered here, a frame after a silence
-        is dropped, the rest go to Flet in order."""
+        """Every frame as it arrives: a keep-alive is answered here, a frame once the page's
+        silence gave the socket up is dropped, the rest go to Flet in order."""
         while True:
             message = await self.receive()
-            if self.quiet():
-                self.given_up.set()
             self.heard = self.loop.time()
             if message["type"] == "websocket.receive" and message.get("text") == PING:
                 self.kept_alive = True
+                self.keeping.set()
                 if not self.given_up.is_set():
                     await self.send({"type": "websocket.send", "text": PONG})
             elif message["type"] == "websocket.disconnect" or not self.given_up.is_set():
@@ -212,12 +217,20 @@ class KeptAlive:
 
     async def watch(self) -> None:
         """The page has gone silent: the socket is given up without waiting for its next
-        frame, so that its session is free for the page's next socket."""
-        while not self.given_up.is_set():
-            with suppress(TimeoutError):
-                await asyncio.wait_for(self.given_up.wait(),
-                                       max(0.05, self.heard + self.silent - self.loop.time()))
+        frame, so that its session is free for the page's next socket. Only the page's silence
+        counts: a server held up (a look that came late) has read nothing meanwhile, so what
+        the page sent is still to be read, and each look first lets the reader catch up."""
+        await self.keeping.wait()
+        looked = self.loop.time()
+        while True:
+            await asyncio.sleep(LOOK_SECONDS)
+            if self.loop.time() - looked > 2 * LOOK_SECONDS:
+                self.heard = max(self.heard, self.loop.time() - LOOK_SECONDS)
+            looked = self.loop.time()
             if self.quiet():
-                self.given_up.set()
+                await asyncio.sleep(CATCH_UP_SECONDS)
+                if self.quiet():
+                    break
+        self.given_up.set()
         await self.send({"type": "websocket.close", "code": 1001})
         await self.frames.put(DISCONNECT)  # Flet ends the socket; its session waits for the page

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 
 import pytest
 
@@ -104,6 +105,19 @@ async def test_a_page_gone_silent_is_given_up_and_what_it_sent_meanwhile_never_r
     await asyncio.wait_for(handler, timeout=10)
     assert page.reached == [CONNECT, FLET_FRAME, {"type": "websocket.disconnect", "code": 1006}]
     assert page.sent.count({"type": "websocket.send", "text": PONG}) == 1
+
+
+@pytest.mark.asyncio
+async def test_a_server_held_up_does_not_take_its_own_delay_for_the_pages_silence():
+    page = Page()
+    handler = serve(page, silent=0.2)
+    page.say(CONNECT, keep_alive())
+    await asyncio.wait_for(page.answered.wait(), timeout=10)
+    page.say(keep_alive(), FLET_FRAME)  # sent in time, while the server could not read
+    time.sleep(1.0)  # the event loop held up (a long piece of work), five silences long
+    page.say(LEAVES)
+    await asyncio.wait_for(handler, timeout=10)
+    assert page.reached == [CONNECT, FLET_FRAME, LEAVES] and not page.closed.is_set()
 
 
 @pytest.mark.asyncio
