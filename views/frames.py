@@ -22,7 +22,7 @@ from typing import Any
 import msgpack
 
 from views.lines import said
-from views.sockets import ASGIApp, Message, Scope, client_address
+from views.sockets import ASGIApp, Message, Scope, client_address, registered
 
 REGISTER, EVENT, UPDATE_PROPS, INVOKE_RESULT = 1, 3, 4, 5  # flet.messaging.protocol
 # The fields of each client message's body (flet.messaging.protocol's dataclasses) and the
@@ -164,7 +164,9 @@ class Conversation:
             why = refusal(data or b"", self.registered, self.limits)
         if why:
             return await self.refuse(why)
-        self.registered = self.registered or (text is None and data[:1] == bytes([FLET_FRAME]))
+        if not self.registered and text is None and data[:1] == bytes([FLET_FRAME]):
+            self.registered = True
+            registered()  # it no longer gives way to a newcomer (views/sockets.py)
         now = time.monotonic()
         size = len(text or data or b"")
         await asyncio.sleep(max(self.messages.take(1, now), self.address_messages.take(1, now),

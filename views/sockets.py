@@ -79,10 +79,54 @@ def client_address(scope: Scope) -> str:
     return str(client[0]) if client else ""
 
 
+class Waiting:
+    """The open WebSockets that have not registered a session yet, oldest first per address.
+    The app's page registers within a second of opening its socket; a socket that waits is a
+    client that does not (or not yet) use the app, and gives way to a newcomer when the server
+    holds all it may: the host's phone always gets in, however many such sockets the other
+    addresses open."""
+
+    def __init__(self) -> None:
+        self.of: dict[str, dict[asyncio.Future[None], None]] = {}  # address -> its handlers
+
+    def add(self, address: str, handler: asyncio.Future[None]) -> None:
+        self.of.setdefault(address, {})[handler] = None
+
+    def discard(self, address: str, handler: asyncio.Future[None]) -> None:
+        waiting = self.of.get(address, {})
+        waiting.pop(handler, None)
+        if not waiting:
+            self.of.pop(address, None)
+
+    def give_way(self) -> bool:
+        """End the oldest waiting socket of the address with the most of them; whether there
+        was one."""
+        if not self.of:
+            return False
+        address = max(self.of, key=lambda a: len(self.of[a]))
+        handler = next(iter(self.of[address]))
+        self.discard(address, handler)
+        handler.cancel()
+        return True
+
+
+# Called by the socket's bound on its messages (views/frames.py) once it has registered.
+REGISTERED: ContextVar[Callable[[], None]] = ContextVar("registered")
+
+
+def registered() -> None:
+    """The WebSocket being handled has registered its session: it no longer gives way."""
+    mark = REGISTERED.get(None)
+    if mark is not None:
+        mark()
+
+
 def bounded_per_address(app: ASGIApp, caps: Caps = SOCKETS) -> ASGIApp:
     """`app`, with open WebSockets within `caps` per client address and in all; each is
-    served with its address in CLIENT."""
+    served with its address in CLIENT. When all are taken, a socket that has not registered
+    gives way to the newcomer (Waiting)."""
     open_sockets: Counter[str] = Counter()
+    waiting = Waiting()
 
     async def guarded(scope: Scope, receive: Callable[[], Awaitable[Message]],
                       send: Callable[[Message], Awaitable[None]]) -> None:
@@ -90,17 +134,32 @@ def bounded_per_address(app: ASGIApp, caps: Caps = SOCKETS) -> ASGIApp:
             await app(scope, receive, send)
             return
         address = client_address(scope)
-        if not caps.admits(open_sockets[address], open_sockets.total()):
+        mine = open_sockets[address]
+        if not caps.admits(mine, open_sockets.total()) and (
+                mine >= caps.per_address or not waiting.give_way()):
             said(f"refused a WebSocket of {address or 'an unknown address'}: it has "
                  f"{open_sockets[address]} open, {open_sockets.total()} in all", key="sockets")
             await refuse(send)
             return
         open_sockets[address] += 1
+        held: list[asyncio.Future[None]] = []  # the handler, once made (it is made in context)
         token = CLIENT.set(address)
+        mark = REGISTERED.set(lambda: waiting.discard(address, held[0]))
+        handler = asyncio.ensure_future(app(scope, receive, send))
+        held.append(handler)
+        waiting.add(address, handler)
         try:
-            await app(scope, receive, send)
+            await asyncio.shield(handler)
+        except asyncio.CancelledError:
+            if not handler.cancelled():
+                handler.cancel()  # the server stops: so does the handler
+                raise
+            with suppress(OSError):  # gave way: closed, as a refused socket is
+                await send({"type": "websocket.close", "code": 1013})
         finally:
+            REGISTERED.reset(mark)
             CLIENT.reset(token)
+            waiting.discard(address, handler)
             open_sockets[address] -= 1
             if not open_sockets[address]:
                 del open_sockets[address]

@@ -17,6 +17,7 @@ from views.sockets import (
     bounded_per_address,
     ends_with_its_client,
     own_origin_only,
+    registered,
     same_origin,
 )
 
@@ -173,14 +174,17 @@ class Socket:
     """An ASGI WebSocket conversation: what the guarded app sent, and whether the app behind
     the guard saw it."""
 
-    def __init__(self):
+    def __init__(self, registers: bool = True):
         self.sent: list[dict] = []
         self.reached = False
+        self.registers = registers  # as the app's page does at once; a client that never does
         self.leave = asyncio.Event()
 
     async def app(self, scope, receive, send) -> None:
         self.reached = True
         await send({"type": "websocket.accept"})
+        if self.registers:
+            registered()
         await self.leave.wait()
 
     async def receive(self) -> dict:
@@ -207,11 +211,14 @@ async def behind(scope, receive, send) -> None:
     await scope["socket"].app(scope, receive, send)
 
 
-async def open_socket(guarded, client: str) -> tuple[Socket, asyncio.Task]:
-    socket = Socket()
+async def open_socket(guarded, client: str, registers: bool = True
+                      ) -> tuple[Socket, asyncio.Task]:
+    socket = Socket(registers)
     scope = {**websocket_scope("http://192.168.1.20:8550", client=client), "socket": socket}
     task = asyncio.create_task(guarded(scope, socket.receive, socket.send))
-    await asyncio.sleep(0)  # one step: it reaches the app or is refused
+    while not (socket.reached or task.done()):  # it reaches the app or is refused
+        await asyncio.sleep(0)
+    await asyncio.sleep(0)  # and registers, if it does
     return socket, task
 
 
@@ -252,6 +259,22 @@ async def test_open_websockets_are_bounded_in_all_with_a_reserve_for_newcomers()
     for socket in (*(s for s, _ in flood), host):
         socket.leave.set()
     await asyncio.gather(*(t for _, t in flood), host_task)
+
+
+@pytest.mark.asyncio
+async def test_when_all_are_taken_a_socket_that_never_registered_gives_way_to_a_newcomer():
+    guarded = bounded_per_address(behind, Caps(per_address=3, total=4, few=1, reserve=0))
+    idle = [await open_socket(guarded, address, registers=False)
+            for address in ("10.0.0.7",) * 3 + ("10.0.0.8",)]
+    phone, phone_task = await open_socket(guarded, "10.0.0.8")  # registered: it stays
+    (oldest, oldest_task), *others = idle  # of the address holding the most that wait
+    await asyncio.wait_for(oldest_task, timeout=10)
+    assert phone.reached and oldest.sent[-1] == {"type": "websocket.close", "code": 1013}
+    host, host_task = await open_socket(guarded, "10.0.0.9")
+    assert host.reached and all(not task.done() for _, task in others[1:])
+    for socket, _ in (*others, (phone, None), (host, None)):
+        socket.leave.set()
+    await asyncio.gather(*(t for _, t in others), phone_task, host_task)
 
 
 @pytest.mark.asyncio
