@@ -22,9 +22,13 @@ class FletCouldNotHandle(logging.Filter):
     sends such a thing, so it is a hostile client's."""
 
     def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        if record.getMessage().startswith("Unhandled error processing page session") and \
+                isinstance(error, RuntimeError) and str(error) == "Session closed":
+            said("a phone left while its page was being made", key="session closed")
+            return False  # the session was closed under the app (its socket ended)
         if not record.getMessage().startswith("Receive loop error"):
             return True
-        error = record.exc_info[1] if record.exc_info else None
         address = CLIENT.get("") or "an unknown address"
         said(f"ended a WebSocket of {address}: Flet could not handle its message "
              f"({type(error).__name__}: {str(error)[:120]!a})", key="flet")

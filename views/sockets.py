@@ -79,34 +79,76 @@ def client_address(scope: Scope) -> str:
     return str(client[0]) if client else ""
 
 
+GAVE_WAY: Message = {"type": "websocket.disconnect", "code": 1013}  # 1013: try again later
+
+
+class Gate:
+    """One WebSocket's messages as the app behind the bound sees them, until it gives way
+    (`give_way`): the client is sent a close, and the app is told that the client left, as
+    when it does (so the app ends as it always does then); nothing more is sent."""
+
+    def __init__(self, receive: Callable[[], Awaitable[Message]],
+                 send: Callable[[Message], Awaitable[None]]):
+        self._receive, self._send = receive, send
+        self.waiting = True  # not registered yet: it may have to give way
+        self.gone = asyncio.Event()
+        self._next: asyncio.Future[Message] | None = None  # a receive begun while waiting
+
+    async def receive(self) -> Message:
+        if self._next is None and not self.waiting:
+            return await self._receive() if not self.gone.is_set() else GAVE_WAY
+        if self._next is None:
+            self._next = asyncio.ensure_future(self._receive())
+        gone = asyncio.ensure_future(self.gone.wait())
+        try:
+            await asyncio.wait({self._next, gone}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            gone.cancel()
+        if self.gone.is_set():
+            self._next.cancel()
+            return GAVE_WAY
+        message, self._next = self._next.result(), None
+        return message
+
+    async def send(self, message: Message) -> None:
+        if not self.gone.is_set():
+            await self._send(message)
+
+    async def give_way(self) -> None:
+        self.gone.set()
+        with suppress(OSError, RuntimeError):  # the client left, or the app closed it already
+            await self._send({"type": "websocket.close", "code": 1013})
+
+
 class Waiting:
     """The open WebSockets that have not registered a session yet, oldest first per address.
     The app's page registers within a second of opening its socket; a socket that waits is a
-    client that does not (or not yet) use the app, and gives way to a newcomer when the server
-    holds all it may: the host's phone always gets in, however many such sockets the other
-    addresses open."""
+    client that does not (or not yet) use the app. When the server holds all it may, such a
+    socket gives way to a newcomer from an address holding none, so the host's phone always
+    gets in, however many waiting sockets other addresses open. (An address holding some
+    does not: addresses whose sockets were closed would otherwise push out each other's.)"""
 
     def __init__(self) -> None:
-        self.of: dict[str, dict[asyncio.Future[None], None]] = {}  # address -> its handlers
+        self.of: dict[str, dict[Gate, None]] = {}  # address -> its gates, oldest first
 
-    def add(self, address: str, handler: asyncio.Future[None]) -> None:
-        self.of.setdefault(address, {})[handler] = None
+    def add(self, address: str, gate: Gate) -> None:
+        self.of.setdefault(address, {})[gate] = None
 
-    def discard(self, address: str, handler: asyncio.Future[None]) -> None:
+    def discard(self, address: str, gate: Gate) -> None:
         waiting = self.of.get(address, {})
-        waiting.pop(handler, None)
+        waiting.pop(gate, None)
         if not waiting:
             self.of.pop(address, None)
 
-    def give_way(self) -> bool:
-        """End the oldest waiting socket of the address with the most of them; whether there
-        was one."""
+    async def give_way(self) -> bool:
+        """The oldest waiting socket of the address with the most of them gives way; whether
+        there was one."""
         if not self.of:
             return False
         address = max(self.of, key=lambda a: len(self.of[a]))
-        handler = next(iter(self.of[address]))
-        self.discard(address, handler)
-        handler.cancel()
+        gate = next(iter(self.of[address]))
+        self.discard(address, gate)
+        await gate.give_way()
         return True
 
 
@@ -123,8 +165,8 @@ def registered() -> None:
 
 def bounded_per_address(app: ASGIApp, caps: Caps = SOCKETS) -> ASGIApp:
     """`app`, with open WebSockets within `caps` per client address and in all; each is
-    served with its address in CLIENT. When all are taken, a socket that has not registered
-    gives way to the newcomer (Waiting)."""
+    served with its address in CLIENT. When all are taken, an address holding none still gets
+    in: a socket that never registered gives way (Waiting)."""
     open_sockets: Counter[str] = Counter()
     waiting = Waiting()
 
@@ -136,30 +178,26 @@ def bounded_per_address(app: ASGIApp, caps: Caps = SOCKETS) -> ASGIApp:
         address = client_address(scope)
         mine = open_sockets[address]
         if not caps.admits(mine, open_sockets.total()) and (
-                mine >= caps.per_address or not waiting.give_way()):
+                mine > 0 or not await waiting.give_way()):
             said(f"refused a WebSocket of {address or 'an unknown address'}: it has "
                  f"{open_sockets[address]} open, {open_sockets.total()} in all", key="sockets")
             await refuse(send)
             return
         open_sockets[address] += 1
-        held: list[asyncio.Future[None]] = []  # the handler, once made (it is made in context)
-        token = CLIENT.set(address)
-        mark = REGISTERED.set(lambda: waiting.discard(address, held[0]))
-        handler = asyncio.ensure_future(app(scope, receive, send))
-        held.append(handler)
-        waiting.add(address, handler)
+        gate = Gate(receive, send)
+        waiting.add(address, gate)
+
+        def now_registered() -> None:
+            gate.waiting = False
+            waiting.discard(address, gate)
+
+        token, mark = CLIENT.set(address), REGISTERED.set(now_registered)
         try:
-            await asyncio.shield(handler)
-        except asyncio.CancelledError:
-            if not handler.cancelled():
-                handler.cancel()  # the server stops: so does the handler
-                raise
-            with suppress(OSError):  # gave way: closed, as a refused socket is
-                await send({"type": "websocket.close", "code": 1013})
+            await app(scope, gate.receive, gate.send)
         finally:
             REGISTERED.reset(mark)
             CLIENT.reset(token)
-            waiting.discard(address, handler)
+            waiting.discard(address, gate)
             open_sockets[address] -= 1
             if not open_sockets[address]:
                 del open_sockets[address]
@@ -182,7 +220,9 @@ def ends_with_its_client(app: ASGIApp, grace: float = LEFT_GRACE_SECONDS,
     - the client is read on whether or not the handler reads (into a small inbox): Flet's
       receive loop ends for good at a message it cannot handle, and its handler would then
       never hear that the client left. A handler that takes nothing from a full inbox for
-      `grace` seconds has stopped reading, and counts as left."""
+      `grace` seconds has stopped reading, and counts as left;
+    - after a close (from the handler or a bound inside it), nothing more is sent: uvicorn
+      would raise, with a traceback in the terminal."""
     async def serving(scope: Scope, receive: Callable[[], Awaitable[Message]],
                       send: Callable[[Message], Awaitable[None]]) -> None:
         if scope["type"] != "websocket":
@@ -190,6 +230,7 @@ def ends_with_its_client(app: ASGIApp, grace: float = LEFT_GRACE_SECONDS,
             return
         left = asyncio.Event()
         inbox: asyncio.Queue[Message] = asyncio.Queue(INBOX)
+        closed = False  # the socket was closed (by a handler or a bound inside): nothing more
 
         async def reading() -> None:
             try:
@@ -205,6 +246,10 @@ def ends_with_its_client(app: ASGIApp, grace: float = LEFT_GRACE_SECONDS,
                 left.set()
 
         async def sending(message: Message) -> None:
+            nonlocal closed
+            if closed:
+                return
+            closed = message["type"] == "websocket.close"
             with suppress(OSError):  # uvicorn's ClientDisconnected: the client left
                 await send(message)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import re
 
 import httpx
@@ -10,6 +11,7 @@ import pytest
 from flet_web.fastapi.flet_app_manager import FletAppManager
 
 from views.caps import Caps
+from views.quiet import quiet_terminal
 from views.server import UNSERVED, own_host_only, policy, web_app
 from views.sockets import (
     CLIENT,
@@ -263,18 +265,21 @@ async def test_open_websockets_are_bounded_in_all_with_a_reserve_for_newcomers()
 
 @pytest.mark.asyncio
 async def test_when_all_are_taken_a_socket_that_never_registered_gives_way_to_a_newcomer():
-    guarded = bounded_per_address(behind, Caps(per_address=3, total=4, few=1, reserve=0))
+    guarded = bounded_per_address(behind, Caps(per_address=3, total=4, few=2, reserve=0))
     idle = [await open_socket(guarded, address, registers=False)
             for address in ("10.0.0.7",) * 3 + ("10.0.0.8",)]
-    phone, phone_task = await open_socket(guarded, "10.0.0.8")  # registered: it stays
-    (oldest, oldest_task), *others = idle  # of the address holding the most that wait
-    await asyncio.wait_for(oldest_task, timeout=10)
-    assert phone.reached and oldest.sent[-1] == {"type": "websocket.close", "code": 1013}
-    host, host_task = await open_socket(guarded, "10.0.0.9")
-    assert host.reached and all(not task.done() for _, task in others[1:])
-    for socket, _ in (*others, (phone, None), (host, None)):
+    more, more_task = await open_socket(guarded, "10.0.0.8")  # holds one already: refused
+    await asyncio.wait_for(more_task, timeout=10)
+    phone, phone_task = await open_socket(guarded, "10.0.0.6")  # holds none: gets in
+    oldest = idle[0][0]  # of the address holding the most that wait: closed, told it left
+    assert not more.reached and phone.reached
+    assert oldest.sent[-1] == {"type": "websocket.close", "code": 1013}
+    host, host_task = await open_socket(guarded, "10.0.0.9")  # the next one of 10.0.0.7 gives way
+    assert host.reached and idle[1][0].sent[-1]["type"] == "websocket.close"
+    assert [socket.sent[-1]["type"] for socket, _ in idle[2:]] == ["websocket.accept"] * 2
+    for socket in (*(s for s, _ in idle), phone, host):
         socket.leave.set()
-    await asyncio.gather(*(t for _, t in others), phone_task, host_task)
+    await asyncio.gather(*(t for _, t in idle), phone_task, host_task)
 
 
 @pytest.mark.asyncio
@@ -371,6 +376,44 @@ async def test_what_a_handler_sends_after_its_client_left_is_dropped():
 
     await ends_with_its_client(handler)(websocket_scope(None), client_stays, gone)
     assert steps == ["went on"]
+
+
+@pytest.mark.asyncio
+async def test_nothing_is_sent_after_the_socket_was_closed():
+    """Flet's send loop may still send after a bound inside closed the socket (a page gone
+    silent): uvicorn would raise, with a traceback in the terminal."""
+    sent = []
+
+    async def send(message: dict) -> None:
+        sent.append(message["type"])
+
+    async def handler(scope, receive, send) -> None:
+        await send({"type": "websocket.accept"})
+        await send({"type": "websocket.close", "code": 1001})
+        await send({"type": "websocket.send", "bytes": b"late"})
+
+    await ends_with_its_client(handler)(websocket_scope(None), client_stays, send)
+    assert sent == ["websocket.accept", "websocket.close"]
+
+
+@pytest.mark.asyncio
+async def test_a_session_closed_under_the_app_is_one_line_without_its_traceback(caplog):
+    """The app's page handler raises "Session closed" when its phone left while the page was
+    being made (a socket ended by a bound); Flet logs it as unhandled, with its traceback."""
+    quiet_terminal()
+    try:
+        raise RuntimeError("Session closed")
+    except RuntimeError:
+        logging.getLogger("flet_web.fastapi").error("Unhandled error processing page session: ",
+                                                    exc_info=True)
+    try:
+        raise RuntimeError("a bug of ours")
+    except RuntimeError:
+        logging.getLogger("flet_web.fastapi").error("Unhandled error processing page session: ",
+                                                    exc_info=True)
+    logged = [(record.getMessage(), record.exc_info) for record in caplog.records]
+    assert logged[0] == ("tallybook: a phone left while its page was being made", None)
+    assert len(logged) == 2 and str(logged[1][1][1]) == "a bug of ours"  # with its traceback
 
 
 @pytest.mark.asyncio
