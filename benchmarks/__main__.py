@@ -29,6 +29,7 @@ BENCHMARKS = {
     "forest-shuffle-tap": ("benchmarks.forest_app", "tap -> update in Chromium, Forest Shuffle"),
     "fossil-tap": ("benchmarks.fossil_app", "tap -> update in Chromium, Fossil"),
     "live-tables": ("benchmarks.live_tables", "phones at shared tables"),
+    "hostile": ("benchmarks.hostile", "4 phones playing through 60 s of hostile clients"),
     "taps": ("benchmarks.taps", "taps per card, reference tables"),
     "entry": ("benchmarks.entry", "a person entering a Forest Shuffle table, every phone at once"),
     "history": ("benchmarks.history", "history"),
