@@ -29,6 +29,7 @@ import asyncio
 import json
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
 from contextlib import suppress
 from pathlib import Path
 from typing import Any
@@ -154,13 +155,25 @@ def run(root: Path, games: int) -> dict[str, Any]:
         store = Store(data / "tallybook.sqlite3")
         store.add_host(device_id(token))
         store.close()
-        port = free_port()
-        server = start(root, port, data)
-        try:
-            return asyncio.run(measure(f"http://127.0.0.1:{port}", code, token, games))
-        finally:
-            server.terminate()
-            server.wait(30)
+        return measured_on(root, data, lambda url: measure(url, code, token, games))
+
+
+def measured_on(root: Path, data: Path,
+                measure: Callable[[str], Awaitable[dict[str, Any]]]) -> dict[str, Any]:
+    """`measure(url)` against a server of the tree `root` on `data`, started for it."""
+    port = free_port()
+    server = start(root, port, data)
+    try:
+        return asyncio.run(measure(f"http://127.0.0.1:{port}"))
+    finally:
+        server.terminate()
+        server.wait(30)
+
+
+def report(result: dict[str, Any], out: Path | None) -> None:
+    print(json.dumps(result, indent=1))
+    if out:
+        out.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
 
 
 def main() -> None:
@@ -169,10 +182,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1400)
     parser.add_argument("--out", type=Path, help="the whole result as JSON")
     args = parser.parse_args()
-    result = run(args.root, args.games)
-    print(json.dumps(result, indent=1))
-    if args.out:
-        args.out.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+    report(run(args.root, args.games), args.out)
 
 
 if __name__ == "__main__":

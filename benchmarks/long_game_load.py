@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import tempfile
 import time
 from contextlib import suppress
@@ -25,10 +24,9 @@ from typing import Any
 
 from websockets.exceptions import ConnectionClosed
 
-from benchmarks.idle_sessions import ROOT, start
-from benchmarks.import_load import BASELINE, HostPhone, changes
+from benchmarks.idle_sessions import ROOT
+from benchmarks.import_load import BASELINE, HostPhone, changes, measured_on, report
 from benchmarks.live_tables import CHANGES, household, make_tables, seat_phones, spread
-from tests.e2e.harness import free_port
 
 
 def long_fossil(events: int) -> dict[str, Any]:
@@ -89,14 +87,8 @@ def run(root: Path, events: int) -> dict[str, Any]:
         game_id = store.create_game("fossil", {"file": file})
         store.save_game(game_id, {"file": file}, 0, status="finished")
         store.close()
-        port = free_port()
-        server = start(root, port, data)
-        try:
-            result = asyncio.run(measure(f"http://127.0.0.1:{port}", code, token, game_id))
-            return {"events": events, **result}
-        finally:
-            server.terminate()
-            server.wait(30)
+        result = measured_on(root, data, lambda url: measure(url, code, token, game_id))
+        return {"events": events, **result}
 
 
 def main() -> None:
@@ -105,10 +97,7 @@ def main() -> None:
     parser.add_argument("--events", type=int, default=100_000)
     parser.add_argument("--out", type=Path, help="the whole result as JSON")
     args = parser.parse_args()
-    result = run(args.root, args.events)
-    print(json.dumps(result, indent=1))
-    if args.out:
-        args.out.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+    report(run(args.root, args.events), args.out)
 
 
 if __name__ == "__main__":
