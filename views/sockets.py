@@ -221,8 +221,8 @@ def ends_with_its_client(app: ASGIApp, grace: float = LEFT_GRACE_SECONDS,
       receive loop ends for good at a message it cannot handle, and its handler would then
       never hear that the client left. A handler that takes nothing from a full inbox for
       `grace` seconds has stopped reading, and counts as left;
-    - after a close (from the handler or a bound inside it), nothing more is sent: uvicorn
-      would raise, with a traceback in the terminal."""
+    - after a close (from the handler, a bound inside it, or uvicorn itself at a frame over
+      its size), nothing more is sent: uvicorn would raise, with a traceback in the terminal."""
     async def serving(scope: Scope, receive: Callable[[], Awaitable[Message]],
                       send: Callable[[Message], Awaitable[None]]) -> None:
         if scope["type"] != "websocket":
@@ -247,11 +247,16 @@ def ends_with_its_client(app: ASGIApp, grace: float = LEFT_GRACE_SECONDS,
 
         async def sending(message: Message) -> None:
             nonlocal closed
-            if closed:
+            if closed or left.is_set():
                 return
             closed = message["type"] == "websocket.close"
-            with suppress(OSError):  # uvicorn's ClientDisconnected: the client left
+            try:
                 await send(message)
+            except OSError:  # uvicorn's ClientDisconnected: the client left
+                pass
+            except RuntimeError as error:  # uvicorn closed it itself (a frame over its size)
+                if not str(error).startswith("Unexpected ASGI message"):
+                    raise
 
         reader = asyncio.ensure_future(reading())
         handler = asyncio.ensure_future(app(scope, inbox.get, sending))

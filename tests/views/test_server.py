@@ -397,6 +397,21 @@ async def test_nothing_is_sent_after_the_socket_was_closed():
 
 
 @pytest.mark.asyncio
+async def test_nothing_is_sent_after_uvicorn_closed_the_socket_itself():
+    """A frame over uvicorn's size: it closes the socket, and raises at the app's next send."""
+    async def send(message: dict) -> None:
+        if message["type"] == "websocket.send":
+            raise RuntimeError("Unexpected ASGI message 'websocket.send', after sending "
+                               "'websocket.close'.")
+
+    async def handler(scope, receive, send) -> None:
+        await send({"type": "websocket.accept"})
+        await send({"type": "websocket.send", "bytes": b"after uvicorn's close"})
+
+    await ends_with_its_client(handler)(websocket_scope(None), client_stays, send)
+
+
+@pytest.mark.asyncio
 async def test_a_session_closed_under_the_app_is_one_line_without_its_traceback(caplog):
     """The app's page handler raises "Session closed" when its phone left while the page was
     being made (a socket ended by a bound); Flet logs it as unhandled, with its traceback."""
