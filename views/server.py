@@ -37,9 +37,9 @@ from views.sockets import (
 HOST = re.compile(r"(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::[0-9]{1,5})?")
 
 # How long Flet keeps the session of a tab that went away (its default is an hour): long enough
-# that a screen locked between two turns or a short network drop comes back to the very same
-# session, short enough that idle sessions (about 1 MB each) leave within minutes. A phone away
-# for longer gets a new session and the app puts it back at its seat.
+# that a reload or a tab's socket closed by the browser comes back to the very same session,
+# short enough that idle sessions (about 1 MB each) leave within minutes. A phone that lost the
+# server asks for a new session (views/connection.js), and the app puts it back at its seat.
 SESSION_TIMEOUT_SECONDS = 300
 
 # FastAPI's API pages and Flet's OAuth callback: an app with no API and no login has no use for

@@ -148,17 +148,22 @@ def room_left(server: Server, size: int) -> None:
     resource.prlimit(server.proc.pid, resource.RLIMIT_FSIZE, (size, resource.RLIM_INFINITY))
 
 
+def game_with_a_fish(context, server) -> tuple[Phone, int]:
+    """The host's phone, on a new game of Ann and Bob with a fish in Ann's pond; its id."""
+    phone = Phone.open(context, server.url)
+    phone.tap("game-symbiose")
+    phone.seat(["Ann", "Bob"])
+    phone.tap("start")
+    phone.tap(f"known-{FISH}")
+    phone.expect_says("tile-0-0-0", "fish")
+    return phone, int(phone.page.url.rstrip("/").split("/")[-1])
+
+
 def test_taps_the_full_disk_refused_show_as_not_saved_and_are_saved_when_it_has_room(
         tmp_path, make_context):
     server = started_writable(tmp_path / "data")
     try:
-        phone = Phone.open(make_context(), server.url)
-        phone.tap("game-symbiose")
-        phone.seat(["Ann", "Bob"])
-        phone.tap("start")
-        phone.tap(f"known-{FISH}")
-        phone.expect_says("tile-0-0-0", "fish")
-        game = int(phone.page.url.rstrip("/").split("/")[-1])
+        phone, game = game_with_a_fish(make_context(), server)
         # The write-ahead log only grows (one frame per page written): no room for one more.
         room_left(server, (server.data / f"{DB_NAME}-wal").stat().st_size)
         phone.tap(f"known-{FROG}")
@@ -218,13 +223,7 @@ def test_a_database_deleted_under_the_server_is_said_kept_printed_and_never_made
                                  {"name": "Bob", "pond": [[]]}]})
     server.start()
     try:
-        phone = Phone.open(make_context(), server.url)
-        phone.tap("game-symbiose")
-        phone.seat(["Ann", "Bob"])
-        phone.tap("start")
-        phone.tap(f"known-{FISH}")
-        phone.expect_says("tile-0-0-0", "fish")
-        game = int(phone.page.url.rstrip("/").split("/")[-1])
+        phone, game = game_with_a_fish(make_context(), server)
         (server.data / DB_NAME).unlink()
         phone.tap(f"known-{FROG}")
         phone.expect_says("not-saved", "Not saved: the server's database file was deleted or "

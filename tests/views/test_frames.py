@@ -157,16 +157,22 @@ async def test_a_socket_that_never_registers_is_closed():
     assert client.sent[-1] == {"type": "websocket.close", "code": 1008}
 
 
-@pytest.mark.asyncio
-async def test_a_fast_socket_is_read_more_slowly_not_closed(monkeypatch):
-    waits: list[float] = []
+@pytest.fixture
+def waits(monkeypatch) -> list[float]:
+    """Every pause the bound takes, in seconds (taken at once, so the test never waits)."""
+    taken: list[float] = []
     real_sleep = asyncio.sleep
 
     async def sleep(seconds: float) -> None:
-        waits.append(seconds)
+        taken.append(seconds)
         await real_sleep(0)
 
     monkeypatch.setattr("views.frames.asyncio.sleep", sleep)
+    return taken
+
+
+@pytest.mark.asyncio
+async def test_a_fast_socket_is_read_more_slowly_not_closed(waits):
     taps = [binary(TAP) for _ in range(6)]
     client = Client(binary(REGISTER), *taps, leaves=True)
     seen = await serve(client, Limits(per_second=20, burst=2))
@@ -176,15 +182,7 @@ async def test_a_fast_socket_is_read_more_slowly_not_closed(monkeypatch):
 
 
 @pytest.mark.asyncio
-async def test_the_sockets_of_one_address_share_its_pace(monkeypatch):
-    waits: list[float] = []
-    real_sleep = asyncio.sleep
-
-    async def sleep(seconds: float) -> None:
-        waits.append(seconds)
-        await real_sleep(0)
-
-    monkeypatch.setattr("views.frames.asyncio.sleep", sleep)
+async def test_the_sockets_of_one_address_share_its_pace(waits):
     limits = Limits(per_second=100, burst=100, address_per_second=10, address_burst=4)
     guarded = bounded_frames(echo, limits)
     clients = [Client(binary(REGISTER), binary(TAP), leaves=True) for _ in range(3)]
