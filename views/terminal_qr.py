@@ -1,0 +1,63 @@
+"""A QR code in the terminal that a phone scans whatever the terminal's colours.
+
+segno's terminal output draws the dark modules in the terminal's own text colour, so on a
+dark terminal (light text) the code comes out inverted, which many phone cameras do not read.
+Here every cell is given its colours explicitly, black on white, quiet zone included: the code
+is the same picture on a light and a dark terminal. Two modules a character (half blocks), so
+that modules come out about square in a terminal's cell of 1 x 2.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import TextIO
+
+import segno
+
+# xterm's 256-colour black (16) and white (231): fixed in terminal themes, unlike the 16
+# basic colours, which themes remap ("white" is light grey, or dark in some light themes).
+BLACK_ON_WHITE = "\033[38;5;16;48;5;231m"
+RESET = "\033[0m"
+QUIET_ZONE = 4  # modules of white around the code, as the QR standard asks
+# (top module dark, bottom module dark) -> the character drawing both in one cell.
+HALF_BLOCKS = {(False, False): " ", (True, False): "\u2580", (False, True): "\u2584",
+               (True, True): "\u2588"}
+
+
+def qr_lines(data: str) -> list[str]:
+    """The QR code of `data` as terminal lines, each black on white and reset at its end."""
+    rows = [[bool(module) for module in row]
+            for row in segno.make(data, error="m").matrix_iter(scale=1, border=QUIET_ZONE)]
+    if len(rows) % 2:
+        rows.append([False] * len(rows[0]))
+    return [BLACK_ON_WHITE + "".join(HALF_BLOCKS[pair] for pair in zip(top, bottom, strict=True))
+            + RESET for top, bottom in zip(rows[::2], rows[1::2], strict=True)]
+
+
+def print_qr(data: str, out: TextIO | None = None) -> bool:
+    """Prints the QR code of `data` on `out` (stdout); False (nothing printed) where `out`
+    cannot encode the half blocks (a Windows code page, output to a file)."""
+    out = out or sys.stdout
+    try:
+        "".join(HALF_BLOCKS.values()).encode(out.encoding or "ascii")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    lets_colours_through()
+    out.write("".join(line + "\n" for line in qr_lines(data)))
+    out.flush()
+    return True
+
+
+def lets_colours_through() -> None:
+    """Windows' console shows ANSI colours only once a program asks it to (Windows Terminal
+    always does); elsewhere terminals do."""
+    if os.name != "nt":
+        return
+    import ctypes
+
+    kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined]
+    handle = kernel32.GetStdHandle(-11)  # standard output
+    mode = ctypes.c_uint32()
+    if kernel32.GetConsoleMode(handle, ctypes.byref(mode)):
+        kernel32.SetConsoleMode(handle, mode.value | 0x0004)  # ENABLE_VIRTUAL_TERMINAL_PROCESSING
