@@ -4,6 +4,7 @@ The code is checked by rebuilding its modules from the printed characters."""
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import socket
@@ -16,6 +17,7 @@ import pytest
 import segno
 
 from views import app
+from views.terminal_qr import print_qr
 
 ROOT = Path(__file__).resolve().parents[2]
 # Every line of the code: black on white in xterm's fixed 256 colours, reset at its end, so it
@@ -48,6 +50,7 @@ def modules(lines: list[str]) -> list[list[bool]]:
 
 def assert_code_of(link: str, out: str) -> None:
     lines = [line for line in out.splitlines() if line.startswith("\033")]
+    assert lines, f"no code in {out!r}"
     expected = [[bool(module) for module in row] for row in segno.make(link, error="m").matrix]
     assert modules(lines) == expected
 
@@ -124,3 +127,10 @@ def test_every_address_prints_its_code_and_the_other_addresses(capsys, monkeypat
     out = capsys.readouterr().out
     assert_code_of("http://192.168.1.20:8550/host/AB12CD34", out)
     assert out.rstrip().endswith("also: http://10.0.0.5:8550/")
+
+
+def test_a_terminal_that_cannot_show_the_half_blocks_gets_no_code_and_no_error():
+    out = io.TextIOWrapper(io.BytesIO(), encoding="cp1252")  # a Windows code page
+    assert not print_qr("http://192.168.1.20:8550/host/AB12CD34", out)
+    out.flush()
+    assert out.buffer.getvalue() == b""
