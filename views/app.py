@@ -31,7 +31,7 @@ from views.server import web_app
 from views.session import AppSession
 from views.shell import start
 from views.store import StorageFault, Store, back_up, new_code
-from views.terminal_qr import print_qr
+from views.terminal_qr import can_print_qr, print_qr
 
 ASSETS = Path(os.environ.get("TALLYBOOK_ASSETS", Path(__file__).resolve().parents[1] / "assets"))
 DB_NAME = "tallybook.sqlite3"
@@ -107,8 +107,11 @@ def announce(host: str, port: int, pin: str) -> None:
               "open it, no phone: to let the phones on your network in, stop it (Ctrl-C) and "
               "start it again with --host 0.0.0.0", flush=True)
     else:
-        print(f"Host: open {host_link} on your phone, or scan this with its camera:", flush=True)
-        print_qr(host_link)
+        code = can_print_qr()
+        print(f"Host: open {host_link} on your phone" +
+              (", or scan this with its camera:" if code else "."), flush=True)
+        if code:
+            print_qr(host_link)
         for other in urls[1:]:
             print(f"  also: {other}", flush=True)
     sys.stdout.flush()

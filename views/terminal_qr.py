@@ -35,18 +35,23 @@ def qr_lines(data: str) -> list[str]:
             + RESET for top, bottom in zip(rows[::2], rows[1::2], strict=True)]
 
 
-def print_qr(data: str, out: TextIO | None = None) -> bool:
-    """Prints the QR code of `data` on `out` (stdout); False (nothing printed) where `out`
-    cannot encode the half blocks (a Windows code page, output to a file)."""
-    out = out or sys.stdout
+def can_print_qr(out: TextIO | None = None) -> bool:
+    """Whether `out` (stdout) can encode the half blocks: not a Windows code page, say, as
+    when the output goes to a file there."""
+    encoding = (out or sys.stdout).encoding or "ascii"
     try:
-        "".join(HALF_BLOCKS.values()).encode(out.encoding or "ascii")
+        "".join(HALF_BLOCKS.values()).encode(encoding)
     except (UnicodeEncodeError, LookupError):
         return False
+    return True
+
+
+def print_qr(data: str, out: TextIO | None = None) -> None:
+    """Prints the QR code of `data` on `out` (stdout), which can_print_qr."""
+    out = out or sys.stdout
     lets_colours_through()
     out.write("".join(line + "\n" for line in qr_lines(data)))
     out.flush()
-    return True
 
 
 def lets_colours_through() -> None:
