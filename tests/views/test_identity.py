@@ -108,3 +108,16 @@ def test_the_committed_icons_are_what_the_tool_draws(icon):
     assert differing <= icon.size * icon.size // 200, \
         "run tools/draw_app_icon.py and commit assets/app-icon/"
 
+
+
+@pytest.mark.parametrize("icon", [icon for icon in ICONS if icon.shape == "maskable"],
+                         ids=lambda icon: icon.file)
+def test_a_maskable_icons_motif_is_inside_androids_safe_zone(icon):
+    """Android may cut a maskable icon down to the centre circle of 80 % of its side: all
+    outside it is background, so no launcher's shape cuts into the pad."""
+    image = Image.open(ASSETS / ICON_FOLDER / icon.file).convert("RGB")
+    background = image.getpixel((0, 0))
+    centre, radius = (icon.size - 1) / 2, 0.4 * icon.size
+    outside = [(x, y) for x in range(icon.size) for y in range(icon.size)
+               if (x - centre) ** 2 + (y - centre) ** 2 > radius ** 2]
+    assert all(image.getpixel(xy) == background for xy in outside)
