@@ -1,7 +1,8 @@
 """A QR code in the terminal that a phone scans whatever the terminal's colours.
 
-segno's terminal output draws the dark modules in the terminal's own text colour, so on a
-dark terminal (light text) the code comes out inverted, which many phone cameras do not read.
+segno's compact terminal output draws the dark modules in the terminal's background and the
+light ones in its text colour, which is right on a dark terminal only: on a light one the code
+comes out inverted, and phone cameras do not read it (nor does zbar).
 Here every cell is given its colours explicitly, black on white, quiet zone included: the code
 is the same picture on a light and a dark terminal. Two modules a character (half blocks), so
 that modules come out about square in a terminal's cell of 1 x 2.
