@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import errno
+import ipaddress
 import os
 import socket
 import sys
@@ -30,6 +31,7 @@ from views.server import web_app
 from views.session import AppSession
 from views.shell import start
 from views.store import StorageFault, Store, back_up, new_code
+from views.terminal_qr import can_print_qr, print_qr
 
 ASSETS = Path(os.environ.get("TALLYBOOK_ASSETS", Path(__file__).resolve().parents[1] / "assets"))
 DB_NAME = "tallybook.sqlite3"
@@ -87,21 +89,40 @@ def lan_addresses() -> list[str]:
 
 def announce(host: str, port: int, pin: str) -> None:
     """Where to open the app, and the host PIN: the device that opens the host link (or types
-    the PIN on the join screen) reaches every game; the others join the tables it starts."""
+    the PIN on the join screen) reaches every game; the others join the tables it starts. A
+    server the phones cannot reach says so, and how to let them in, instead of a code."""
     everywhere = host in ("0.0.0.0", "::", "")
-    urls = [f"http://{address}:{port}/" for address in lan_addresses()] if everywhere \
+    lan = lan_addresses() if everywhere else []
+    urls = [f"http://{address}:{port}/" for address in lan] if everywhere \
         else [f"http://{host}:{port}/"]
     urls = urls or [f"http://localhost:{port}/"]
+    host_link = f"{urls[0]}host/{pin}"
     print(f"Tallybook: {urls[0]}", flush=True)
     print(f"Host PIN: {pin} (for this run only)", flush=True)
-    print(f"Host: open {urls[0]}host/{pin} on your phone, or scan:", flush=True)
-    if everywhere:
-        import segno
-
-        segno.make(f"{urls[0]}host/{pin}", error="m").terminal(compact=True)
+    if everywhere and not lan:
+        print(f"Host: open {host_link} on this machine. It has no network address: connect it "
+              "to the network the phones are on, then start Tallybook again.", flush=True)
+    elif not everywhere and only_this_machine(host):
+        print(f"Host: open {host_link} in a browser on this machine. Only this machine can "
+              "open it, no phone: to let the phones on your network in, stop it (Ctrl-C) and "
+              "start it again with --host 0.0.0.0", flush=True)
+    else:
+        code = can_print_qr()
+        print(f"Host: open {host_link} on your phone" +
+              (", or scan this with its camera:" if code else "."), flush=True)
+        if code:
+            print_qr(host_link)
         for other in urls[1:]:
             print(f"  also: {other}", flush=True)
     sys.stdout.flush()
+
+
+def only_this_machine(host: str) -> bool:
+    """Whether listening on `host` lets no other machine in (a loopback address)."""
+    try:
+        return host == "localhost" or ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -122,7 +143,8 @@ def listening_socket(host: str, port: int) -> socket.socket:
     clear line instead of an address printed and then a traceback."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    if os.name != "nt":  # on Windows it would let a second server bind the same port
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind((host, port))
         sock.listen(128)

@@ -23,6 +23,7 @@ from views.connection import watched_by_its_page
 from views.fonts import fallback_files
 from views.frames import bounded_frames
 from views.hosts import Hosts, own_names_only
+from views.identity import DESCRIPTION, NAME, as_tallybook
 from views.sockets import (
     SESSIONS,
     ASGIApp,
@@ -130,15 +131,18 @@ def with_engine_fonts(app: ASGIApp, files: dict[str, Path]) -> ASGIApp:
 def web_app(main: Callable[[ft.Page], Awaitable[None]], assets_dir: str,
             stopping: asyncio.Event | None = None, allowed_hosts: Iterable[str] = ()) -> ASGIApp:
     """The ASGI app uvicorn serves, one wrapper a line, innermost first: Flet's, with no CDN
-    and the engine's fallback fonts from our own assets; WebSockets that end with their client
+    and the engine's fallback fonts from our own assets, named Tallybook with its icons
+    (views/identity.py); WebSockets that end with their client
     (`stopping`: set when the server stops, which they then do not hold up), each message
     bounded before Flet decodes it (views/frames.py), bounded per address and in all as are the
     sessions they open, from the app's own pages only; the server's own names only
     (views/hosts.py, and `allowed_hosts`); no API pages; the policy and headers above."""
     SESSIONS.install()
     flet_app = flet_web.fastapi.app(main, assets_dir=assets_dir, no_cdn=True,
+                                    app_name=NAME, app_description=DESCRIPTION,
                                     session_timeout_seconds=SESSION_TIMEOUT_SECONDS)
     app = watched_by_its_page(with_engine_fonts(flet_app, fallback_files(Path(assets_dir))))
+    app = as_tallybook(app, Path(assets_dir))
     app = ends_with_its_client(app, stopping=stopping)
     app = bounded_frames(app)
     app = bounded_per_address(app)
