@@ -34,7 +34,8 @@ def chat_text(sheet: ScoreSheet, file: Mapping[str, Any], played: date | None = 
     lines = [" · ".join(part for part in heading if part)]
     by_name = {player.name: player for player in sheet.players}
     # A category nobody scored in (Fossil's corrections, mostly) says nothing.
-    scored = [category for category in sheet.players[0].categories
+    categories = dict.fromkeys(name for player in sheet.players for name in player.categories)
+    scored = [category for category in categories
               if any(player.categories.get(category) for player in sheet.players)]
 
     def player_text(player: PlayerScore) -> str:
