@@ -19,13 +19,13 @@ from scorer import ScoreSheet
 from scorer.chat import chat_text
 from scorer.render import sheet_text
 from views.connection import copy_on_page
+from views.fonts import FALLBACK, MONOSPACE
 from views.i18n import scorer_language
 from views.model import Table
 from views.session import AppSession
 from views.widgets.common import TAP, do, labelled, text
 
 LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1")
-MONOSPACE = "monospace"  # the phone's own: the full sheet's columns line up
 
 
 @dataclass(frozen=True)
@@ -101,8 +101,7 @@ def share_sheet(app: AppSession, choices: list[ShareChoice]) -> ft.BottomSheet:
         text(app.t("share.title"), size=18, weight=ft.FontWeight.BOLD),
         *rows,
         ft.Row([close], alignment=ft.MainAxisAlignment.END),
-    ], tight=True, spacing=4, scroll=ft.ScrollMode.AUTO), padding=16), scrollable=True,
-        show_drag_handle=True)
+    ], tight=True, spacing=4, scroll=ft.ScrollMode.AUTO), padding=16), show_drag_handle=True)
 
 
 def text_sheet(app: AppSession, message: str, failed: bool = False) -> ft.BottomSheet:
@@ -125,7 +124,8 @@ def text_sheet(app: AppSession, message: str, failed: bool = False) -> ft.Bottom
              color=ft.Colors.ON_SURFACE_VARIANT),
         labelled("share-text", ft.TextField(
             value=message, read_only=True, multiline=True, min_lines=4, max_lines=12,
-            text_size=13, text_style=ft.TextStyle(font_family=MONOSPACE),
+            text_size=12,
+            text_style=ft.TextStyle(font_family=MONOSPACE, font_family_fallback=FALLBACK),
             label=app.t("share.text")), label=message),
         ft.Row(buttons, alignment=ft.MainAxisAlignment.END, wrap=True),
     ], tight=True, spacing=10, scroll=ft.ScrollMode.AUTO), padding=16), scrollable=True,
