@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import date
+from typing import Any
 from urllib.parse import urlsplit
 
 import flet as ft
@@ -22,6 +23,7 @@ from views.connection import copy_on_page
 from views.fonts import FALLBACK, MONOSPACE
 from views.i18n import scorer_language
 from views.model import Table
+from views.off_loop import in_worker
 from views.session import AppSession
 from views.widgets.common import TAP, do, labelled, text
 
@@ -44,20 +46,27 @@ class ShareChoice:
 def share_choices(app: AppSession, table: Table, sheet: ScoreSheet) -> list[ShareChoice]:
     """Every way to share this game's result, the one for a chat first."""
     secure = secure_context(app.page)
-    played = date.fromtimestamp(table.updated)
-    short = chat_text(sheet, table.game_file(), played, scorer_language(app.lang))
+    lang = scorer_language(app.lang)
 
-    def full() -> str:  # a long game's whole sheet takes a while: only when asked for
-        return sheet_text(sheet, scorer_language(app.lang))
+    async def short() -> None:
+        played = date.fromtimestamp(table.updated)  # a finished game's: when it finished
+        await send_text(app, chat_text(sheet, await game_file(table), played, lang))
+
+    async def full() -> None:  # a long game's whole sheet takes a while
+        await send_text(app, await in_worker(lambda: sheet_text(sheet, lang)), show=not secure)
 
     return [
         ShareChoice("short", app.t("share.short" if secure else "share.short.copy"),
-                    ft.Icons.SHORT_TEXT, lambda: send_text(app, short),
-                    app.t("share.short.about")),
-        ShareChoice("full", app.t("share.full"), ft.Icons.RECEIPT_LONG,
-                    lambda: send_text(app, full(), show=not secure),
+                    ft.Icons.SHORT_TEXT, short, app.t("share.short.about")),
+        ShareChoice("full", app.t("share.full"), ft.Icons.RECEIPT_LONG, full,
                     app.t("share.full.about")),
     ]
+
+
+async def game_file(table: Table) -> dict[str, Any]:
+    """The game's file: a finished game's written off the event loop (a long game's takes a
+    while; a finished game is read-only), a game in play's as it is now."""
+    return await in_worker(table.game_file) if table.finished else table.game_file()
 
 
 def secure_context(page: ft.Page) -> bool:
