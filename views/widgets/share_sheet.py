@@ -114,8 +114,9 @@ def share_sheet(app: AppSession, choices: list[ShareChoice]) -> ft.BottomSheet:
 
 
 def text_sheet(app: AppSession, message: str, failed: bool = False) -> ft.BottomSheet:
-    """`message` in a box to select it from, in the phone's monospace font, with a Copy
-    button; `failed`: a copy was refused already, and the words say to select the text."""
+    """`message` in a box to select it from, in a monospace font (the full sheet's columns
+    line up), with a Copy button; `failed`: a copy was refused already, and the words say to
+    select the text."""
     async def copy() -> None:
         if await copy_on_page(message):
             app.page.pop_dialog()
