@@ -13,7 +13,6 @@ from scorer.printable import json_text
 from views.bgstats import SUFFIX, play_bytes
 from views.model import Table
 from views.off_loop import in_worker, off_loop
-from views.picture.share import share_picture
 from views.session import AppSession, use_app
 from views.widgets.action_bar import action_bar
 from views.widgets.common import TAP, do, labelled, text
@@ -43,9 +42,6 @@ def SheetActions(table: Table, sheet: ScoreSheet) -> ft.BottomAppBar:
             await ft.FilePicker().save_file(file_name=f"{table.kind}-{table.id}{SUFFIX}",
                                             src_bytes=data)
 
-    async def picture() -> None:
-        await share_picture(app, table, sheet, secure_context(app.page))
-
     async def rematch() -> None:
         table.finish()  # a rematch says this game is over
         await app.go(f"/new/{table.kind}?again={table.id}")
@@ -60,8 +56,7 @@ def SheetActions(table: Table, sheet: ScoreSheet) -> ft.BottomAppBar:
         app.t(f"result.{identifier}"), icon=icon, on_click=do(action), style=narrow,
         height=TAP)), app.t(f"result.{identifier}")) for identifier, icon, action in actions]
     buttons.insert(1, (export_menu(app, [("export-file", "export.file", export),
-                                         ("export-bgstats", "export.bgstats", export_bgstats),
-                                         ("export-picture", "picture.choice", picture)]),
+                                         ("export-bgstats", "export.bgstats", export_bgstats)]),
                        app.t("result.export")))
     return action_bar(buttons, app.width)
 
