@@ -72,13 +72,15 @@ def _header(sheet: ScoreSheet, file: dict, lang: str, when: float | None,
     parts.append(variant_words(sheet.game, variant_of(file), lang))
     subtitle = text.fitted(" · ".join(part for part in parts if part), SUBTITLE, room)
 
+    rule = 186 if subtitle else 136  # no date and the base game: no second line
+
     def draw(image: Image.Image, top: int) -> None:
         text.draw(image, MARGIN, top + 104, title, TITLE, colours.ink, bold=True)
         text.draw(image, MARGIN, top + 154, subtitle, SUBTITLE, colours.muted)
-        ImageDraw.Draw(image).line([(MARGIN, top + 186), (WIDTH - MARGIN, top + 186)],
+        ImageDraw.Draw(image).line([(MARGIN, top + rule), (WIDTH - MARGIN, top + rule)],
                                    fill=colours.track, width=2)
 
-    return Block(210, draw)
+    return Block(rule + 24, draw)
 
 
 def _teams(sheet: ScoreSheet, colours: Palette) -> Block:
