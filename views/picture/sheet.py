@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -40,7 +41,7 @@ class Block:
     draw: Draw  # draws the block with its top at the given y
 
 
-def sheet_picture(file: dict, sheet: ScoreSheet, lang: str, dark: bool = False,
+def sheet_picture(file: dict[str, Any], sheet: ScoreSheet, lang: str, dark: bool = False,
                   when: float | None = None) -> bytes:
     """The PNG of a finished game's sheet: `file` its game file (for the variant), in the
     language of the game's screens for `lang`, dark or light; `when` (seconds since the
@@ -64,7 +65,7 @@ def sheet_picture(file: dict, sheet: ScoreSheet, lang: str, dark: bool = False,
     return out.getvalue()
 
 
-def _header(sheet: ScoreSheet, file: dict, lang: str, when: float | None,
+def _header(sheet: ScoreSheet, file: dict[str, Any], lang: str, when: float | None,
             colours: Palette) -> Block:
     room = WIDTH - 2 * MARGIN
     title = text.fitted(ui(f"game.{sheet.game}", lang), TITLE, room, bold=True)
