@@ -9,6 +9,7 @@ passes: the blocks are measured, then drawn on an image of their height.
 from __future__ import annotations
 
 import io
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -33,6 +34,9 @@ SWATCH = 20
 GAP = 36
 
 Draw = Callable[[Image.Image, int], None]
+# One picture at a time: the fonts are shared (loaded once), and a FreeType face is not made to
+# be used by two threads at once (two phones asking together, each in a worker thread).
+_DRAWING = threading.Lock()
 
 
 @dataclass(frozen=True)
@@ -46,8 +50,12 @@ def sheet_picture(file: dict[str, Any], sheet: ScoreSheet, lang: str, dark: bool
     """The PNG of a finished game's sheet: `file` its game file (for the variant), in the
     language of the game's screens for `lang`, dark or light; `when` (seconds since the
     epoch) its date, none when unknown."""
-    lang = game_language(sheet.game, lang)
-    colours = palette(dark)
+    with _DRAWING:
+        return _picture(file, sheet, game_language(sheet.game, lang), palette(dark), when)
+
+
+def _picture(file: dict[str, Any], sheet: ScoreSheet, lang: str, colours: Palette,
+             when: float | None) -> bytes:
     blocks = [_header(sheet, file, lang, when, colours)]
     if sheet.teams:
         blocks.append(_teams(sheet, colours))
