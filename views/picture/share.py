@@ -40,9 +40,10 @@ def file_name(table: Table) -> str:
 async def share_picture(app: AppSession, table: Table, sheet: ScoreSheet, secure: bool) -> None:
     """Makes the picture off the event loop (tens of ms), then shares or downloads it."""
     from views.picture.sheet import sheet_picture  # Pillow is imported at the first picture
+    from views.widgets.share_sheet import game_file  # that module imports this one
 
     app.page.pop_dialog()
-    file, dark, when = table.game_file(), dark_for(app), table.updated
+    file, dark, when = await game_file(table), dark_for(app), table.updated
     png = await in_worker(lambda: sheet_picture(file, sheet, app.lang, dark=dark, when=when))
     if secure:
         try:  # a browser that cannot share files says so: downloaded, then
