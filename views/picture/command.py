@@ -18,7 +18,9 @@ INVALID = 2
 
 
 def picture_command(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="tallybook picture", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="tallybook picture",
+                                     description="the picture of a game file's score sheet "
+                                                 "(PNG, 1080 px wide), as the app draws it")
     parser.add_argument("file", metavar="GAME.json", help="a game file (GAME_FILES.md)")
     parser.add_argument("out", type=Path, metavar="OUT.png", help="the picture to write")
     parser.add_argument("--dark", action="store_true", help="light words on a dark page")
