@@ -13,7 +13,7 @@ from PIL import Image
 from scorer import load_game, score
 from views.picture import sheet_picture
 from views.picture import text as picture_text
-from views.picture.fonts import family, font_for, runs, visual_runs
+from views.picture.fonts import coverage, family, font_for, runs, visual_runs
 from views.picture.sheet import WIDTH
 
 EXAMPLES = Path(__file__).parents[2] / "examples"
@@ -76,6 +76,8 @@ def test_a_japanese_name_takes_its_han_characters_from_the_japanese_font():
 def test_an_emoji_sequence_stays_whole_in_the_one_file_that_joins_it():
     (key, part), rest = runs("👨‍👩‍👧 Ann")[0], runs("👨‍👩‍👧 Ann")[1:]
     assert family(key) == "notocoloremoji" and part == "👨‍👩‍👧"
+    people = [ord(char) for char in part if char != "\u200d"]
+    assert all(point in coverage()[key] for point in people)  # the family's glyph is there
     assert rest == [("roboto", " Ann")]
 
 
