@@ -1,6 +1,6 @@
 """`tallybook [--host 127.0.0.1] [--port 8550] [--data DIR] [--allowed-host NAME ...]`: serve the
 app to phones on the LAN. `tallybook backup FILE [--data DIR]`: copy its database, while it runs
-or not."""
+or not. `tallybook picture GAME.json OUT.png [--dark] [--lang L]`: the picture of a game's sheet."""
 
 from __future__ import annotations
 
@@ -228,6 +228,10 @@ def main(argv: list[str] | None = None) -> None:
     if argv[:1] == ["backup"]:
         back_up_command(argv[1:])
         return
+    if argv[:1] == ["picture"]:
+        from views.picture.command import picture_command  # Pillow only for this command
+
+        sys.exit(picture_command(argv[1:]))
     args = parse_args(argv)
     data = args.data or default_data_dir()
     # Taken before the port and the database: a second server on this folder never starts.

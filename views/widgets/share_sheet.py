@@ -24,6 +24,7 @@ from views.fonts import FALLBACK, MONOSPACE
 from views.i18n import scorer_language
 from views.model import Table
 from views.off_loop import in_worker
+from views.picture.share import picture_choice
 from views.session import AppSession
 from views.widgets.common import TAP, do, labelled, text
 
@@ -60,6 +61,7 @@ def share_choices(app: AppSession, table: Table, sheet: ScoreSheet) -> list[Shar
                     ft.Icons.SHORT_TEXT, short, app.t("share.short.about")),
         ShareChoice("full", app.t("share.full"), ft.Icons.RECEIPT_LONG, full,
                     app.t("share.full.about")),
+        picture_choice(app, table, sheet, secure),
     ]
 
 
