@@ -174,7 +174,7 @@ class Serving(uvicorn.Server):
         self.tables = open_tables(store)
         super().__init__(uvicorn.Config(
             web_app(make_main(store, pin, self.tables), str(ASSETS), self.stopping,
-                    allowed_hosts or []),
+                    allowed_hosts or [], store),
             http=GuardedHttp, ws="websockets-sansio", ws_max_size=LIMITS.largest,
             log_level="warning", timeout_graceful_shutdown=STOP_SECONDS))
         quiet_terminal()  # after uvicorn's Config has set up its loggers
