@@ -1,6 +1,6 @@
 """`tallybook [--host 127.0.0.1] [--port 8550] [--data DIR] [--allowed-host NAME ...]`: serve the
 app to phones on the LAN. `tallybook backup FILE [--data DIR]`: copy its database, while it runs
-or not."""
+or not. `tallybook bgstats-link GAME.json [--lang L]`: BG Stats' link for a game file."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ import uvicorn
 
 from scorer.printable import json_text
 from views.access import Access
+from views.bgstats import link_command
 from views.data_lock import DataFolderInUse, data_folder_lock
 from views.data_record import DatabaseLost, check_not_lost, record_made
 from views.frames import LIMITS
@@ -206,6 +207,8 @@ def main(argv: list[str] | None = None) -> None:
     if argv[:1] == ["backup"]:
         back_up_command(argv[1:])
         return
+    if argv[:1] == ["bgstats-link"]:
+        sys.exit(link_command(argv[1:]))
     args = parse_args(argv)
     data = args.data or default_data_dir()
     # Taken before the port and the database: a second server on this folder never starts.

@@ -26,7 +26,9 @@ per-category scores (BG Stats' score sheets are templates inside the app), so a 
 
 from __future__ import annotations
 
+import argparse
 import json
+import sys
 import time
 import uuid
 from collections.abc import Callable
@@ -35,11 +37,12 @@ from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import quote
 
-from scorer import ScoreSheet
+from scorer import GameFileError, ScoreSheet, check, read_game_file, score
 from scorer.printable import json_text
+from scorer.render import problem_lines
 from views.archive import iso, scored_game
 from views.game_words import variant_words
-from views.i18n import scorer_text
+from views.i18n import DEFAULT, LANGUAGES, game_language, scorer_language, scorer_text
 from views.results import History, Result, seats_of
 from views.store import GameRecord, Store, fingerprint
 
@@ -144,6 +147,30 @@ def file_link(file: dict[str, Any], sheet: ScoreSheet, lang: str) -> str:
     play is dated now and has no duration; its id is the file's own."""
     play_id = _uuid("file/" + fingerprint(file["game"], file, 0.0))
     return create_play_link(create_play(file, sheet, lang, play_id, time.time()))
+
+
+def link_command(argv: list[str]) -> int:
+    """`tallybook bgstats-link GAME.json [--lang L]`: BG Stats' link for any game file, on
+    stdout; an invalid file: every problem on stderr (as the scorer's command line lists
+    them), exit status 2."""
+    parser = argparse.ArgumentParser(prog="tallybook bgstats-link",
+                                     description=link_command.__doc__)
+    parser.add_argument("file", metavar="GAME.json", help="a game file (docs/GAME_FILES.md)")
+    parser.add_argument("--lang", choices=LANGUAGES, default=DEFAULT,
+                        help="language of the board and the comments")
+    args = parser.parse_args(argv)
+    try:
+        data = read_game_file(args.file)
+    except GameFileError as error:
+        game, problems = None, error.problems
+    else:
+        game, problems = check(data)
+    if game is None or not isinstance(data, dict):
+        for line in problem_lines(problems, scorer_language(args.lang)):
+            print(line, file=sys.stderr)
+        return 2
+    print(file_link(data, score(game), game_language(data["game"], args.lang)))
+    return 0
 
 
 def play_file(store: Store, records: list[GameRecord], lang: str) -> dict[str, Any]:

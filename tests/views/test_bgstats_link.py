@@ -170,3 +170,32 @@ def test_names_give_way_last_and_keep_their_ids():
         [p["sourcePlayerId"] for p in play["players"]]
     assert all(len(p["name"]) < 40 and p["name"].endswith("…") for p in cut["players"])
     assert [p["score"] for p in cut["players"]] == [p["score"] for p in play["players"]]
+
+
+def test_the_command_prints_the_link_of_any_game_file(capsys, tmp_path):
+    from views.app import main
+
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(example("fossil-3-players.json")), encoding="utf-8")
+    with pytest.raises(SystemExit) as done:
+        main(["bgstats-link", str(path), "--lang", "de"])
+    out, err = capsys.readouterr()
+    assert (done.value.code, err) == (0, "")
+    play = decoded(out.strip())
+    assert play["game"]["name"] == "Fossil" and play["board"] == "Regeln für 2\u20133 Spieler"
+    assert [p["name"] for p in play["players"]] == example("fossil-3-players.json")["players"]
+
+
+def test_the_command_lists_every_problem_of_an_invalid_file(capsys, tmp_path):
+    from views.app import main
+
+    file = example("forest-shuffle-base-2-players.json")
+    file["players"][0]["cave"] = -1
+    file["players"][1]["cave"] = -3
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(file), encoding="utf-8")
+    with pytest.raises(SystemExit) as done:
+        main(["bgstats-link", str(path)])
+    out, err = capsys.readouterr()
+    assert (done.value.code, out) == (2, "")
+    assert "players[0].cave" in err and "players[1].cave" in err
