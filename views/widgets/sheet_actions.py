@@ -19,6 +19,7 @@ from views.off_loop import in_worker, off_loop
 from views.session import AppSession, use_app
 from views.widgets.action_bar import action_bar
 from views.widgets.common import TAP, do, labelled, text
+from views.widgets.sheet_link import link_choices
 
 LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1")
 
@@ -78,7 +79,8 @@ def SheetActions(table: Table, sheet: ScoreSheet) -> ft.BottomAppBar:
         app.t(f"result.{identifier}"), icon=icon, on_click=do(action), style=narrow,
         height=TAP)), app.t(f"result.{identifier}")) for identifier, icon, action in actions]
     buttons.insert(1, (export_menu(app, [("export-file", "export.file", export),
-                                         ("export-bgstats", "export.bgstats", export_bgstats)]),
+                                         ("export-bgstats", "export.bgstats", export_bgstats),
+                                         *link_choices(app, table)]),
                        app.t("result.export")))
     return action_bar(buttons, app.width)
 
