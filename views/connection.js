@@ -11,6 +11,8 @@
 // - the server is asked (an HTTP HEAD) every second; only once it answers is Flet told that its
 //   socket closed, so it reconnects at once, with nothing queued, and gets its session back;
 // - the first frame of the new socket: "back", and taps count again.
+// The server may also ask the page, in a text frame, to copy a text: the app's Copy over plain
+// http, where the browser gives no Clipboard API. It is answered in a text frame of its own.
 (() => {
   "use strict";
   const CONFIG = /*CONFIG*/null;
@@ -115,6 +117,50 @@
     }
   }
 
+  // Copying ---------------------------------------------------------------------------------
+  // The Clipboard API where the page is a secure context; else (plain http on the LAN) the
+  // browser's copy command on a hidden text area, which works within the tap's activation.
+  async function copyText(text) {
+    if (window.isSecureContext && navigator.clipboard) {
+      try {
+        await navigator.clipboard.writeText(text);
+        return true;
+      } catch { /* refused: the copy command may still be allowed */ }
+    }
+    return copyBySelection(text);
+  }
+
+  function copyBySelection(text) {
+    const area = document.createElement("textarea");
+    area.value = text;
+    area.setAttribute("readonly", "");
+    area.setAttribute("aria-hidden", "true");
+    area.style.cssText = "position: fixed; top: 0; left: 0; width: 1px; height: 1px; " +
+      "opacity: 0; pointer-events: none;";
+    const focused = document.activeElement;
+    document.body.appendChild(area);
+    area.focus({preventScroll: true});
+    area.setSelectionRange(0, text.length);  // select() alone selects nothing on iOS
+    let copied = false;
+    try { copied = document.execCommand("copy"); } catch { copied = false; }
+    area.remove();
+    if (focused && focused.focus) focused.focus({preventScroll: true});  // Flutter's own
+    return copied;
+  }
+
+  // A frame from the server that is not Flet's: the keep-alive's answer, or an ask to copy.
+  function fromServer(socket, data) {
+    if (data === CONFIG.pong) return;
+    let ask = null;
+    try { ask = JSON.parse(data); } catch { return; }
+    if (!ask || typeof ask.copy !== "string" || typeof ask.ask !== "string") return;
+    copyText(ask.copy).then((copied) => {
+      if (!socket.givenUp && socket.readyState === Native.OPEN) {
+        Native.prototype.send.call(socket, `${CONFIG.answers[String(copied)]} ${ask.ask}`);
+      }
+    });
+  }
+
   // The connection --------------------------------------------------------------------------
   let lostAt = 0;       // when the current outage began (0: connected)
   let current = null;   // the app's socket in use
@@ -175,7 +221,8 @@
       this.addEventListener("message", (event) => {
         this.heard = performance.now();
         if (typeof event.data === "string" || this.givenUp) {
-          event.stopImmediatePropagation();  // a keep-alive answer, or too late: not Flet's
+          event.stopImmediatePropagation();  // ours (see fromServer), or too late: not Flet's
+          if (typeof event.data === "string" && !this.givenUp) fromServer(this, event.data);
         } else if (!this.spoken) {
           this.spoken = true;  // Flet's first frame: its session is answered
           if (lostAt) back();

@@ -9,7 +9,11 @@ while it cannot deliver them. The server's side of it, all in one middleware:
   here, and nothing that arrives on it after the silence is passed on to Flet: those are taps
   made into a connection the page has given up on (held by the network, then delivered), and
   the page never sends them again. The server gives up before the page does (LOST_SECONDS), so
-  nothing the page gave up on is applied late.
+  nothing the page gave up on is applied late;
+- the app may ask the page to copy a text (`copy_on_page`): the ask goes to the page out of
+  band, as a text frame on the socket that brought the tap, and the page's answer is taken
+  here. A page over plain http has no Clipboard API, but its script can still copy within the
+  tap's user activation (a hidden text area and the browser's copy command).
 """
 
 from __future__ import annotations
@@ -17,11 +21,13 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import secrets
 from collections.abc import Awaitable, Callable
 from contextlib import suppress
+from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from views import i18n
 from views.fonts import PAGE_FONTS
@@ -50,6 +56,13 @@ CATCH_UP_SECONDS = 0.05
 DOWN_SECONDS = 6.0
 # Flet frames read ahead of Flet, so that keep-alives are answered while Flet is busy.
 READ_AHEAD = 32
+# A copy the page is asked for: the text (a long game's whole sheet fits), and how long its
+# answer may take. The page copies at once or not at all: the tap's user activation, which
+# the browser's copy needs, lasts about 5 s.
+COPY_CHARS = 1_000_000
+COPY_SECONDS = 10.0
+# The page's answer to a copy: "<word> <the ask's token>".
+ANSWERS = {"copied": True, "refused": False}
 
 ENDPOINT = "/ws"  # Flet's WebSocket (flet.webSocketEndpoint in its index.html)
 FLET_SESSION_KEY = "_flet_session_id"  # where Flet's client keeps its session, in sessionStorage
@@ -79,7 +92,9 @@ def config(probe: str) -> dict[str, Any]:
     seconds = {"pingMs": PING_SECONDS, "lostMs": LOST_SECONDS, "downMs": DOWN_SECONDS,
                "checkMs": 0.25, "connectMs": 10.0, "probeMs": 2.0, "backMs": 1.5}
     return {
-        "endpoint": ENDPOINT, "sessionKey": FLET_SESSION_KEY, "ping": PING, "probe": probe,
+        "endpoint": ENDPOINT, "sessionKey": FLET_SESSION_KEY, "ping": PING, "pong": PONG,
+        "answers": {str(copied).lower(): word for word, copied in ANSWERS.items()},
+        "probe": probe,
         "fallback": i18n.DEFAULT, "languageKey": PREFS_LANGUAGE, "themeKey": PREFS_THEME,
         "colours": COLOURS, "scrim": SCRIM, "fonts": FONTS,
         "words": {lang: {word: i18n.ui(f"connection.{word}", lang) for word in WORDS}
@@ -169,6 +184,24 @@ def page_with_script(send: Send, head: bool = False) -> Send:
 DISCONNECT: Message = {"type": "websocket.disconnect", "code": 1006}
 
 
+class PageChannel(Protocol):
+    """The page on the other end of the socket that brought the tap being handled."""
+
+    async def copy(self, text: str) -> bool: ...
+
+
+# Set for the task serving each socket, so every handler of a tap it brought (Flet starts
+# each in a task of its own, from that one) reaches the page that tapped.
+PAGE: ContextVar[PageChannel] = ContextVar("the page of the socket")
+
+
+async def copy_on_page(text: str) -> bool:
+    """Whether the page that tapped put `text` on its clipboard: False if it could not (the
+    browser refused, the tap was too long ago), or it is no page of ours, or it went."""
+    page = PAGE.get(None)
+    return page is not None and await page.copy(text)
+
+
 class KeptAlive:
     """One WebSocket: its frames read ahead of Flet, keep-alives answered, and given up after
     `silent` seconds of silence once its page has shown that it keeps it alive."""
@@ -183,13 +216,16 @@ class KeptAlive:
         self.kept_alive = False  # the page has sent a keep-alive: it watches this socket
         self.keeping = asyncio.Event()  # kept_alive, to wait for
         self.given_up = asyncio.Event()
+        self.asked: dict[str, asyncio.Future[bool]] = {}  # copies asked, by their token
 
     async def run(self) -> None:
         reading = asyncio.ensure_future(self.read())
         watching = asyncio.ensure_future(self.watch())
+        page = PAGE.set(self)
         try:
             await self.app(self.scope, self.frames.get, self.send)
         finally:
+            PAGE.reset(page)
             for task in (reading, watching):
                 task.cancel()
                 with suppress(asyncio.CancelledError):
@@ -204,16 +240,54 @@ class KeptAlive:
         while True:
             message = await self.receive()
             self.heard = self.loop.time()
-            if message["type"] == "websocket.receive" and message.get("text") == PING:
+            text = message.get("text") if message["type"] == "websocket.receive" else None
+            if text == PING:
                 self.kept_alive = True
                 self.keeping.set()
                 if not self.given_up.is_set():
                     await self.send({"type": "websocket.send", "text": PONG})
+            elif text is not None and self.answered(text):
+                pass
             elif message["type"] == "websocket.disconnect" or not self.given_up.is_set():
                 await self.frames.put(message)
                 self.heard = self.loop.time()  # waiting on Flet is no silence of the page's
             if message["type"] == "websocket.disconnect":
+                self.answer_all(False)
                 return
+
+    async def copy(self, text: str) -> bool:
+        """Ask the page to copy `text`; whether it did. Only a page that keeps its socket
+        alive runs our script, which alone can answer."""
+        if not self.kept_alive or self.given_up.is_set() or len(text) > COPY_CHARS:
+            return False
+        token = secrets.token_urlsafe(12)  # only the page that was asked can know it
+        answer: asyncio.Future[bool] = self.loop.create_future()
+        self.asked[token] = answer
+        try:
+            await self.send({"type": "websocket.send",
+                             "text": json.dumps({"copy": text, "ask": token})})
+            async with asyncio.timeout(COPY_SECONDS):
+                return await answer
+        except (TimeoutError, OSError):
+            return False
+        finally:
+            self.asked.pop(token, None)
+
+    def answered(self, text: str) -> bool:
+        """Whether the text frame is the page's answer to a copy (taken here, whichever ask
+        it names: a late or unknown one changes nothing)."""
+        word, _, token = text.partition(" ")
+        if word not in ANSWERS:
+            return False
+        answer = self.asked.get(token)
+        if answer is not None and not answer.done():
+            answer.set_result(ANSWERS[word])
+        return True
+
+    def answer_all(self, copied: bool) -> None:
+        for answer in self.asked.values():
+            if not answer.done():
+                answer.set_result(copied)
 
     async def watch(self) -> None:
         """The page has gone silent: the socket is given up without waiting for its next
@@ -232,5 +306,6 @@ class KeptAlive:
                 if self.quiet():
                     break
         self.given_up.set()
+        self.answer_all(False)
         await self.send({"type": "websocket.close", "code": 1001})
         await self.frames.put(DISCONNECT)  # Flet ends the socket; its session waits for the page

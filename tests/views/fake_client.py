@@ -22,6 +22,8 @@ from flet.messaging.protocol import MessageAction, configure_encode_object_for_m
 from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 
+from views.connection import PAGE
+
 _encode = configure_encode_object_for_msgpack(BaseControl)
 
 
@@ -37,6 +39,7 @@ class FakeClient(Connection):
         self.session = Session(self)
         self.page: ft.Page = self.session.page
         self._tasks: set[asyncio.Task] = set()
+        self.script = PageScript()  # the page's own script, which copies for the app
         self.errors: list[str] = []  # handler exceptions Flet logs instead of raising
         self._log = _ErrorLog(self.errors)
         logging.getLogger("flet").addHandler(self._log)
@@ -145,8 +148,12 @@ class FakeClient(Connection):
             target = getattr(target, "content", None)
         assert target is not None, f"{identifier!r} is not tappable"
         assert not getattr(target, "disabled", False), f"{identifier!r} is disabled"
-        await self.session.dispatch_event(target._i, "click", None)
-        await self.settle()
+        page = PAGE.set(self.script)  # the tap came from this page (views/connection.py)
+        try:
+            await self.session.dispatch_event(target._i, "click", None)
+            await self.settle()
+        finally:
+            PAGE.reset(page)
 
     async def swipe(self, distance: float, velocity: float = 0.0) -> None:
         """A horizontal drag over the screen's swipe area, `distance` px long and ending at
@@ -170,6 +177,21 @@ class FakeClient(Connection):
         view = self.top_view()
         await self.session.dispatch_event(self.page._i, "view_pop", {"route": view.route})
         await self.settle()
+
+
+class PageScript:
+    """views/connection.js as the app reaches it: it copies what it is asked to, unless the
+    browser `refuses`."""
+
+    def __init__(self) -> None:
+        self.clipboard: str | None = None
+        self.refuses = False
+
+    async def copy(self, text: str) -> bool:
+        if self.refuses:
+            return False
+        self.clipboard = text
+        return True
 
 
 def _visible(control: BaseControl | None) -> bool:

@@ -12,8 +12,16 @@ import time
 import pytest
 
 from tests.views import test_server
-from views import i18n
-from views.connection import PING, PONG, WORDS, script, watched_by_its_page
+from views import connection, i18n
+from views.connection import (
+    COPY_CHARS,
+    PING,
+    PONG,
+    WORDS,
+    copy_on_page,
+    script,
+    watched_by_its_page,
+)
 
 served = test_server.served  # the app as the server serves it (a fixture)
 fetch = test_server.fetch
@@ -129,6 +137,91 @@ async def test_a_socket_whose_page_never_kept_it_alive_is_never_given_up():
     page.say(FLET_FRAME, LEAVES)
     await asyncio.wait_for(handler, timeout=10)
     assert page.reached == [CONNECT, FLET_FRAME, FLET_FRAME, LEAVES] and not page.closed.is_set()
+
+
+class TappingPage(Page):
+    """A page whose tap (its Flet frame) makes the app ask it to copy `text`, as the share
+    sheet's Copy does: the asks it is sent, and what the app was told."""
+
+    def __init__(self, text: str = "1. Ann 45\n2. Bob 41\n"):
+        super().__init__()
+        self.text = text
+        self.asks: asyncio.Queue[dict] = asyncio.Queue()
+        self.copied: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+
+    async def send(self, message: dict) -> None:
+        await super().send(message)
+        if message["type"] == "websocket.send" and message.get("text", PONG) != PONG:
+            self.asks.put_nowait(json.loads(message["text"]))
+
+    async def app(self, scope, receive, send) -> None:
+        """Flet's handler: each tap's handler is a task of its own, started from the one
+        reading the socket (flet_web's receive loop)."""
+        await send({"type": "websocket.accept"})
+        tasks = []
+        while True:
+            message = await receive()
+            self.reached.append(message)
+            if message == FLET_FRAME:
+                tasks.append(asyncio.create_task(self.tapped()))
+            if message["type"] == "websocket.disconnect":
+                await asyncio.gather(*tasks)
+                return
+
+    async def tapped(self) -> None:
+        self.copied.set_result(await copy_on_page(self.text))
+
+
+def answer(word: str, token: str) -> dict:
+    return {"type": "websocket.receive", "text": f"{word} {token}"}
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(("word", "copied"), [("copied", True), ("refused", False)])
+async def test_the_page_that_tapped_is_asked_to_copy_and_its_answer_never_reaches_flet(
+        word, copied):
+    page = TappingPage()
+    handler = serve(page)
+    page.say(CONNECT, keep_alive(), FLET_FRAME)
+    ask = await asyncio.wait_for(page.asks.get(), timeout=10)
+    assert ask["copy"] == page.text and len(ask["ask"]) >= 16
+    page.say(answer("copied", "a-token-it-was-never-given"), answer(word, ask["ask"]))
+    assert await asyncio.wait_for(page.copied, timeout=10) is copied
+    page.say(answer("copied", ask["ask"]), LEAVES)  # a second answer changes nothing
+    await asyncio.wait_for(handler, timeout=10)
+    assert page.reached == [CONNECT, FLET_FRAME, LEAVES]
+
+
+@pytest.mark.asyncio
+async def test_a_page_that_leaves_before_it_answers_has_not_copied(monkeypatch):
+    monkeypatch.setattr(connection, "COPY_SECONDS", 3600)  # told at once, not after a wait
+    page = TappingPage()
+    handler = serve(page, silent=3600)
+    page.say(CONNECT, keep_alive(), FLET_FRAME)
+    await asyncio.wait_for(page.asks.get(), timeout=10)
+    page.say(LEAVES)
+    assert await asyncio.wait_for(page.copied, timeout=10) is False
+    await asyncio.wait_for(handler, timeout=10)
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(("text", "keeps_alive"), [
+    ("1. Ann 45", False),  # no script of ours on that page: nobody there to copy
+    ("x" * (COPY_CHARS + 1), True),  # more than any sheet
+])
+async def test_no_copy_is_asked_of_a_page_without_the_script_or_of_too_much(text, keeps_alive):
+    page = TappingPage(text)
+    handler = serve(page)
+    page.say(CONNECT, *([keep_alive()] if keeps_alive else []), FLET_FRAME)
+    assert await asyncio.wait_for(page.copied, timeout=10) is False
+    page.say(LEAVES)
+    await asyncio.wait_for(handler, timeout=10)
+    assert page.asks.empty()
+
+
+@pytest.mark.asyncio
+async def test_no_page_at_all_copies_nothing():
+    assert await copy_on_page("1. Ann 45") is False  # not handling a tap from a socket
 
 
 @pytest.mark.asyncio

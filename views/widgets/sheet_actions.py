@@ -1,53 +1,30 @@
-"""The score sheet's bottom bar, the same for every game: share the sheet as text, export the
-game (its game file of GAME_FILES.md, or a BG Stats play), and a rematch set up like this
-game."""
+"""The score sheet's bottom bar, the same for every game: share the result (the share sheet
+of views/widgets/share_sheet.py), export the game (its game file of GAME_FILES.md, or a BG
+Stats play), and a rematch set up like this game."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from urllib.parse import urlsplit
 
 import flet as ft
 
 from scorer import ScoreSheet
 from scorer.printable import json_text
-from scorer.render import sheet_text
 from views.bgstats import SUFFIX, play_bytes
-from views.i18n import scorer_language
 from views.model import Table
 from views.off_loop import in_worker, off_loop
 from views.session import AppSession, use_app
 from views.widgets.action_bar import action_bar
 from views.widgets.common import TAP, do, labelled, text
-from views.widgets.sheet_link import link_choices
-
-LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1")
-
-
-def secure_context(page: ft.Page) -> bool:
-    """Whether the browser counts this page as secure: only then do the Web Share and
-    Clipboard APIs exist (https, or the machine itself). A phone on the LAN over plain http
-    has neither."""
-    parts = urlsplit(page.url or "")
-    return parts.scheme in ("https", "wss") or (parts.hostname or "") in LOCAL_HOSTS \
-        or (parts.hostname or "").startswith("127.")
+from views.widgets.share_sheet import share_choices, share_sheet
 
 
 @ft.component
 def SheetActions(table: Table, sheet: ScoreSheet) -> ft.BottomAppBar:
     app = use_app()
 
-    async def share() -> None:
-        message = sheet_text(sheet, scorer_language(app.lang))
-        if secure_context(app.page):
-            try:  # on the web a share made reports "unavailable" too (it cannot tell more)
-                await ft.Share().share_text(message, subject="Tallybook",
-                                            download_fallback_enabled=False,
-                                            mail_to_fallback_enabled=False)
-                return
-            except Exception:  # a browser without the Web Share API: the sheet below
-                pass
-        app.page.show_dialog(share_sheet(app, message))
+    def share() -> None:  # the ways to share (views/widgets/share_sheet.py)
+        app.page.show_dialog(share_sheet(app, share_choices(app, table, sheet)))
 
     async def export() -> None:
         # Written off the event loop (a long game's file takes a while): a finished game is
@@ -79,8 +56,7 @@ def SheetActions(table: Table, sheet: ScoreSheet) -> ft.BottomAppBar:
         app.t(f"result.{identifier}"), icon=icon, on_click=do(action), style=narrow,
         height=TAP)), app.t(f"result.{identifier}")) for identifier, icon, action in actions]
     buttons.insert(1, (export_menu(app, [("export-file", "export.file", export),
-                                         ("export-bgstats", "export.bgstats", export_bgstats),
-                                         *link_choices(app, table)]),
+                                         ("export-bgstats", "export.bgstats", export_bgstats)]),
                        app.t("result.export")))
     return action_bar(buttons, app.width)
 
@@ -98,32 +74,3 @@ def export_menu(app: AppSession, choices: list[tuple[str, str, Callable]]) -> ft
         ft.PopupMenuItem(content=labelled(identifier, text(app.t(key)), label=app.t(key),
                                           button=True), height=TAP, on_click=do(action))
         for identifier, key, action in choices]), label=app.t("result.export"), button=True)
-
-
-def share_sheet(app: AppSession, message: str) -> ft.BottomSheet:
-    """The sheet as text to select and send in any app; with a Copy button where the
-    browser lets a page write to the clipboard."""
-    async def copy() -> None:
-        try:
-            await ft.Clipboard().set(message)
-        except Exception:  # refused after all: the text stays there to select
-            app.notice(app.t("share.copy_failed"))
-            return
-        app.page.pop_dialog()
-        app.notice(app.t("result.copied"))
-
-    buttons: list[ft.Control] = [labelled("share-close", ft.TextButton(
-        app.t("result.close"), on_click=lambda: app.page.pop_dialog(), height=TAP))]
-    if secure_context(app.page):
-        buttons.insert(0, labelled("share-copy", ft.FilledButton(
-            app.t("share.copy"), icon=ft.Icons.COPY, on_click=copy, height=TAP)))
-    return ft.BottomSheet(ft.Container(ft.Column([
-        text(app.t("share.title"), size=18, weight=ft.FontWeight.BOLD),
-        text(app.t("share.how"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
-        labelled("share-text", ft.TextField(value=message, read_only=True, multiline=True,
-                                            min_lines=4, max_lines=12, text_size=13,
-                                            label=app.t("share.title")),
-                 label=message),
-        ft.Row(buttons, alignment=ft.MainAxisAlignment.END),
-    ], tight=True, spacing=10, scroll=ft.ScrollMode.AUTO), padding=16), scrollable=True,
-        show_drag_handle=True)

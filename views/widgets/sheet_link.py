@@ -5,19 +5,20 @@ to BG Stats (its createPlay link, views/bgstats.py)."""
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from urllib.parse import urlsplit
 
 import flet as ft
 import segno
 
 from views.bgstats import game_link
+from views.connection import copy_on_page
 from views.model import Table
 from views.off_loop import off_loop
 from views.session import AppSession
 from views.sheet_page import sheet_path
 from views.store import StorageFault
-from views.widgets.common import TAP, labelled, text
+from views.widgets.common import TAP, do, labelled, text
 from views.widgets.save_notice import fault_message
 
 
@@ -36,20 +37,28 @@ def qr_png(link: str) -> bytes:
     return out.getvalue()
 
 
-def link_choices(app: AppSession, table: Table) -> list[tuple[str, str, Callable]]:
-    """(id, words, action) of each choice a finished game's sheet offers: its page's link
-    (the host's to give), and BG Stats (anyone's: each player keeps their own)."""
+Choice = tuple[str, str, ft.IconData, Callable[[], Awaitable[None]], str]
+
+
+def link_choices(app: AppSession, table: Table) -> list[Choice]:
+    """The share sheet's rows (views/widgets/share_sheet.py `ShareChoice`: id, words, icon,
+    action, about) a finished game's sheet adds: its page's link (the host's to give), and
+    BG Stats (anyone's: each player keeps their own)."""
     if not table.finished:
         return []
 
     async def post() -> None:
+        app.page.pop_dialog()
         await post_to_bgstats(app, table)
 
     async def link() -> None:
+        app.page.pop_dialog()
         show_sheet_link(app, table)
 
-    choices = [("link-sheet", "link.choice", link)] if app.host else []
-    return [*choices, ("post-bgstats", "bgstats.post", post)]
+    choices: list[Choice] = [("link", app.t("link.choice"), ft.Icons.QR_CODE_2, link,
+                              app.t("link.about"))] if app.host else []
+    return [*choices, ("bgstats", app.t("bgstats.post"), ft.Icons.LEADERBOARD, post,
+                       app.t("bgstats.about"))]
 
 
 def show_sheet_link(app: AppSession, table: Table) -> None:
@@ -75,11 +84,18 @@ def link_sheet(app: AppSession, link: str) -> ft.BottomSheet:
         # selectable text is an empty text field to screen readers: the label says it
         labelled("sheet-link", text(link, size=14, selectable=True, font_family="monospace"),
                  label=link),
-        ft.Row([labelled("sheet-link-close", ft.TextButton(
-            app.t("result.close"), on_click=lambda: app.page.pop_dialog(), height=TAP))],
-            alignment=ft.MainAxisAlignment.END),
+        ft.Row([labelled("sheet-link-copy", ft.FilledButton(
+            app.t("share.copy"), icon=ft.Icons.COPY, on_click=do(copy_link, app, link),
+            height=TAP)), labelled("sheet-link-close", ft.TextButton(
+                app.t("result.close"), on_click=lambda: app.page.pop_dialog(), height=TAP))],
+            alignment=ft.MainAxisAlignment.END, wrap=True),
     ], tight=True, spacing=10, scroll=ft.ScrollMode.AUTO), padding=16), scrollable=True,
         show_drag_handle=True)
+
+
+async def copy_link(app: AppSession, link: str) -> None:
+    """The link to the clipboard, over plain http too (the page's own script copies)."""
+    app.notice(app.t("share.copied" if await copy_on_page(link) else "share.copy_failed"))
 
 
 async def post_to_bgstats(app: AppSession, table: Table) -> None:
