@@ -1,6 +1,7 @@
 """`tallybook [--host 127.0.0.1] [--port 8550] [--data DIR] [--allowed-host NAME ...]`: serve the
 app to phones on the LAN. `tallybook backup FILE [--data DIR]`: copy its database, while it runs
-or not. `tallybook bgstats-link GAME.json [--lang L]`: BG Stats' link for a game file."""
+or not. `tallybook picture GAME.json OUT.png [--dark] [--lang L]`: the picture of a game's sheet.
+`tallybook bgstats-link GAME.json [--lang L]`: BG Stats' link for a game file."""
 
 from __future__ import annotations
 
@@ -207,6 +208,10 @@ def main(argv: list[str] | None = None) -> None:
     if argv[:1] == ["backup"]:
         back_up_command(argv[1:])
         return
+    if argv[:1] == ["picture"]:
+        from views.picture.command import picture_command  # Pillow only for this command
+
+        sys.exit(picture_command(argv[1:]))
     if argv[:1] == ["bgstats-link"]:
         sys.exit(link_command(argv[1:]))
     args = parse_args(argv)

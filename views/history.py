@@ -10,7 +10,7 @@ from urllib.parse import urlencode
 
 import flet as ft
 
-from views.i18n import scorer_text, when
+from views.i18n import variant_words, when
 from views.off_loop import off_loop
 from views.registry import GAMES
 from views.results import Result
@@ -165,7 +165,4 @@ def ranking_text(result: Result) -> str:
 
 
 def variant_text(app: AppSession, result: Result) -> str:
-    if result.kind == "forest-shuffle":
-        return " + ".join(scorer_text(f"box.{box}", {}, app.lang)
-                          for box in result.variant.split("+") if box != "base")
-    return app.t(f"variant.{result.kind}.{result.variant}")
+    return variant_words(result.kind, result.variant, app.lang)

@@ -1,6 +1,7 @@
 """A finished game's score sheet as a read-only page any phone opens without the app:
 `/sheet/<token>`, plain HTML and CSS (no script), printable, light or dark as the phone is, in
-the language the sheet was shared in (views/store.py `sheet_link`).
+the language the sheet was shared in (views/store.py `sheet_link`), with the sheet's picture
+(views/picture) at `/sheet/<token>.png` and `/sheet/<token>-dark.png`.
 
 The token is the only way to the page: 128 random bits, looked up by the database's index, so
 no list of pages exists and a wrong token is told apart from no token by nothing but the same
@@ -13,7 +14,7 @@ import re
 from collections.abc import Awaitable, Callable
 from html import escape
 
-from starlette.responses import HTMLResponse, PlainTextResponse
+from starlette.responses import HTMLResponse, PlainTextResponse, Response
 
 from scorer.printable import printable
 from scorer.render import event_explain_text, explain_text, item_text, problem_lines
@@ -27,7 +28,7 @@ from views.store import GameRecord, Store
 
 PREFIX = "/sheet/"
 # A token as views/store.py draws it (secrets.token_urlsafe(16)): anything else is not asked.
-PAGE = re.compile(r"/sheet/([A-Za-z0-9_-]{22})")
+PAGE = re.compile(r"/sheet/([A-Za-z0-9_-]{22})(\.png|-dark\.png)?")
 # Never kept by a shared cache, never named to another site, never listed by a search engine.
 HEADERS = {"cache-control": "no-store", "referrer-policy": "no-referrer",
            "x-robots-tag": "noindex, nofollow"}
@@ -46,20 +47,38 @@ def with_sheet_pages(app: ASGIApp, store: Store) -> ASGIApp:
         if not (path.startswith(PREFIX) or path == PREFIX.rstrip("/")):
             await app(scope, receive, send)
             return
-        found = PAGE.fullmatch(path)
-        shared = store.game_of_link(found[1]) if found and scope["method"] in ("GET",
-                                                                               "HEAD") else None
-        page = await in_worker(lambda: sheet_html(*shared)) if shared else None
-        response = PlainTextResponse("Not Found", status_code=404, headers=HEADERS) \
-            if page is None else HTMLResponse(page, headers=HEADERS)
+        found = PAGE.fullmatch(path) if scope["method"] in ("GET", "HEAD") else None
+        shared = store.game_of_link(found[1]) if found else None
+        answer = await in_worker(lambda: served(found, shared)) if found and shared else None
+        response = answer or PlainTextResponse("Not Found", status_code=404, headers=HEADERS)
         await response(scope, receive, send)
 
     return serving
 
 
-def sheet_html(record: GameRecord, shared_in: str) -> str | None:
-    """The page of a finished game, in the language it was shared in (if its game speaks it);
-    None if its file no longer scores."""
+def served(found: re.Match[str], shared: tuple[GameRecord, str]) -> Response | None:
+    """The page or picture `found` names, of the game `shared` (and the language it was
+    shared in); None if its file no longer scores."""
+    record, lang = shared
+    if found[2]:
+        png = sheet_png(record, lang, dark=found[2] == "-dark.png")
+        return None if png is None else Response(png, media_type="image/png", headers=HEADERS)
+    page = sheet_html(record, lang, found[1])
+    return None if page is None else HTMLResponse(page, headers=HEADERS)
+
+
+def sheet_png(record: GameRecord, shared_in: str, dark: bool) -> bytes | None:
+    """The sheet's picture; None if the game's file no longer scores."""
+    from views.picture.sheet import sheet_picture  # Pillow is imported at the first picture
+
+    sheet = sheet_of(record)
+    return None if sheet is None else sheet_picture(record.data["file"], sheet, shared_in,
+                                                    dark=dark, when=record.updated)
+
+
+def sheet_html(record: GameRecord, shared_in: str, token: str) -> str | None:
+    """The page of a finished game, in the language it was shared in (if its game speaks it),
+    at `token`'s path; None if its file no longer scores."""
     sheet = sheet_of(record)
     if sheet is None:
         return None
@@ -68,7 +87,8 @@ def sheet_html(record: GameRecord, shared_in: str) -> str | None:
     about = " · ".join(part for part in (when(record.updated, lang),
                                          variant_words(record.data["file"], lang)) if part)
     body = [f"<header><h1>{escape(game)}</h1><p class=about>{escape(about)}</p></header>",
-            ranking(sheet, lang), *(player_part(sheet, player, lang) for player in sheet.players),
+            picture(token), ranking(sheet, lang),
+            *(player_part(sheet, player, lang) for player in sheet.players),
             log_part(sheet, lang), warnings_part(sheet, lang),
             f"<footer>{escape(ui('link.footer', lang))}</footer>"]
     title = ui("link.title", lang, game=game)
@@ -78,6 +98,15 @@ def sheet_html(record: GameRecord, shared_in: str) -> str | None:
             "<meta name=color-scheme content=\"light dark\">"
             f"<title>{escape(title)}</title><style>{STYLE}</style></head>"
             f"<body><main>{''.join(body)}</main></body></html>")
+
+
+def picture(token: str) -> str:
+    """The sheet's picture, dark on a dark phone; its words are the ranking below, read out
+    there, so the picture is not read out twice. Its own link is the page's, by the token's
+    own paths (relative: no address is written into the page)."""
+    return (f"<picture class=shot><source srcset=\"{token}-dark.png\" "
+            f"media=\"(prefers-color-scheme: dark)\"><img src=\"{token}.png\" alt=\"\" "
+            "width=1080></picture>")
 
 
 def name(text: str) -> str:
@@ -162,7 +191,8 @@ td.points{width:3.5ch;text-align:right;padding-right:10px;font-weight:700;
 font-variant-numeric:tabular-nums}
 .log li{padding:4px 0;border-top:1px solid var(--line)}
 footer{font-size:.85rem;padding-top:12px;border-top:1px solid var(--line)}
+.shot img{display:block;width:100%;height:auto;margin:12px 0;border-radius:8px}
 @media print{:root{--ink:#000;--muted:#333;--line:#999;--paper:#fff;--accent:#000}
-body{font-size:11pt}main{max-width:none;padding:0}
+body{font-size:11pt}main{max-width:none;padding:0}.shot{display:none}
 .ranking,.player{break-inside:avoid-page}.log li{break-inside:avoid}}
 """

@@ -118,3 +118,21 @@ async def test_another_host_name_gets_no_page(served):
     token = store.sheet_link(finish(store, example("symbiose-duel.json")), "en")
     response = await fetch(app, sheet_path(token), host="evil.example:8550")
     assert token not in response.text and response.status_code != 200
+
+
+async def test_the_page_shows_the_sheets_picture_light_or_dark(served):
+    store, app = served
+    token = store.sheet_link(finish(store, example("symbiose-team.json")), "en")
+    page = (await fetch(app, sheet_path(token))).text
+    assert f'<img src="{token}.png"' in page  # relative: /sheet/<token>.png
+    assert f'srcset="{token}-dark.png" media="(prefers-color-scheme: dark)"' in page
+    light = await fetch(app, f"{sheet_path(token)}.png")
+    dark = await fetch(app, f"{sheet_path(token)}-dark.png")
+    for picture in (light, dark):
+        assert picture.status_code == 200 and picture.headers["content-type"] == "image/png"
+        assert picture.content.startswith(b"\x89PNG\r\n\x1a\n")
+    assert light.content != dark.content
+    wrong = "B" * 22 if token != "B" * 22 else "C" * 22
+    for end in (".png", "-dark.png", ".jpg", ".png/"):
+        assert (await fetch(app, f"/sheet/{wrong}{end}")).status_code == 404
+    assert (await fetch(app, f"{sheet_path(token)}.jpg")).status_code == 404

@@ -21,6 +21,7 @@ from scorer.render import sheet_text
 from views.connection import copy_on_page
 from views.i18n import scorer_language
 from views.model import Table
+from views.picture.share import picture_choice
 from views.session import AppSession
 from views.widgets.common import TAP, do, labelled, text
 from views.widgets.sheet_link import link_choices
@@ -58,6 +59,7 @@ def share_choices(app: AppSession, table: Table, sheet: ScoreSheet) -> list[Shar
         ShareChoice("full", app.t("share.full"), ft.Icons.RECEIPT_LONG,
                     lambda: send_text(app, full(), show=not secure),
                     app.t("share.full.about")),
+        picture_choice(app, table, sheet, secure),
         *(ShareChoice(*choice) for choice in link_choices(app, table)),
     ]
 
