@@ -9,13 +9,13 @@ from views.i18n import scorer_text, ui
 from views.results import variant_of
 
 
-def variant_words(file: dict[str, Any], lang: str) -> str:
+def variant_words(file: dict[str, Any], lang: str, between: str = ", ") -> str:
     """A game of boxes: the boxes in play beside the base game, named as the scorer names
-    them ('Alpine, Woodland Edge'; the base game alone: ''); any other game: its variant
-    ('Duel', '2-3 player rules')."""
+    them, `between` each ('Alpine, Woodland Edge'; the base game alone: ''); any other game:
+    its variant ('Duel', '2-3 player rules')."""
     kind = file["game"]
     boxes = GAMES[kind].setup.boxes
     if boxes:  # the first box is the base game, always in play
-        return ", ".join(scorer_text(f"box.{box}", {}, lang)
+        return between.join(scorer_text(f"box.{box}", {}, lang)
                          for box in file.get("boxes") or [] if box != boxes[0])
     return ui(f"variant.{kind}.{variant_of(file)}", lang)

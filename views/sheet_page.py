@@ -85,10 +85,12 @@ def sheet_html(record: GameRecord, shared_in: str, token: str) -> str | None:
     lang = game_language(record.kind, shared_in)
     game = scorer_text(f"game.{record.kind}", {}, lang)
     about = " · ".join(part for part in (when(record.updated, lang),
-                                         variant_words(record.data["file"], lang)) if part)
+                                         variant_words(record.data["file"], lang, " + "))
+                     if part)
     body = [f"<header><h1>{escape(game)}</h1><p class=about>{escape(about)}</p></header>",
             picture(token), ranking(sheet, lang),
-            *(player_part(sheet, player, lang) for player in sheet.players),
+            *(player_part(sheet, player, lang)
+              for player in sorted(sheet.players, key=lambda player: player.place)),
             log_part(sheet, lang), warnings_part(sheet, lang),
             f"<footer>{escape(ui('link.footer', lang))}</footer>"]
     title = ui("link.title", lang, game=game)

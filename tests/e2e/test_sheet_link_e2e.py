@@ -5,10 +5,13 @@ totals (the navigation is caught here: nothing leaves the machine)."""
 
 from __future__ import annotations
 
+import io
 import json
 import re
+import time
 from urllib.parse import parse_qs, urlsplit
 
+from PIL import Image
 from playwright.sync_api import expect
 
 from scorer import load_game, score
@@ -16,8 +19,21 @@ from tests.e2e.harness import LAN_HOST
 from tests.e2e.phone import Phone
 from tests.e2e.test_symbiose_e2e import example
 from tests.e2e.test_thumbs import finished_game
+from views.store import Store
 
 BGSTATS = "https://app.bgstatsapp.com/"
+
+
+def expect_qr_painted(phone: Phone, identifier: str, ceiling: float = 30) -> None:
+    """Wait until the QR code `identifier` is painted: black and white modules where it is
+    (the semantics tree has it before the canvas shows it)."""
+    deadline = time.monotonic() + ceiling
+    while True:
+        shot = Image.open(io.BytesIO(phone.by_id(identifier).first.screenshot())).convert("L")
+        if shot.getextrema() == (0, 255):
+            return
+        assert time.monotonic() < deadline, f"{identifier} is not painted: {shot.getextrema()}"
+        phone.painted()
 
 
 def sheet_url(server, game_id: int) -> str:
@@ -35,7 +51,7 @@ def test_the_sheets_page_opens_without_the_app_and_a_wrong_link_gives_nothing(
     said = host.by_id("sheet-link").locator("[aria-label]").first  # on its text field
     expect(said).to_have_attribute("aria-label", page)
     link = said.get_attribute("aria-label") or ""
-    expect(host.by_id("sheet-link-qr")).to_have_count(1)
+    expect_qr_painted(host, "sheet-link-qr")
 
     guest = make_context(host=False).new_page()  # a phone new to the server, any browser
     asked: list[str] = []
@@ -90,3 +106,14 @@ def test_post_to_bg_stats_opens_its_link_with_the_games_totals(server, make_cont
     assert play["comments"].splitlines()[0].startswith(f"{sheet.players[0].name}: ")
     phone.expect_says("share", "Share")  # the app is still there
     assert opened.value.url == link
+
+
+def test_the_join_codes_qr_code_is_painted(server, make_context):
+    store = Store(server.data / "tallybook.sqlite3")
+    game_id = store.create_game("symbiose", {"file": example("symbiose-duel.json"),
+                                             "cursor": None, "undo": []})
+    store.open_table(game_id)  # as a game started in the app is
+    store.close()
+    phone = Phone.open(make_context(), f"http://{LAN_HOST}:{server.port}/symbiose/{game_id}")
+    phone.tap("invite")
+    expect_qr_painted(phone, "join-qr")

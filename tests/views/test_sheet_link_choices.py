@@ -49,7 +49,7 @@ async def choices(client: FakeClient) -> list[str]:
 async def test_the_host_gets_the_pages_link_as_text_and_a_qr_code(open_app, store):
     game_id = finish(store, "symbiose-standard.json")
     c = await open_app(f"/history/symbiose/{game_id}")
-    assert await choices(c) == ["short", "full", "link", "bgstats"]
+    assert await choices(c) == ["short", "full", "picture", "link", "bgstats"]
     await c.tap("share-link")
     token = store.sheet_link(game_id, "de")  # made by the tap, in the app's language
     link = c.get("sheet-link").label
@@ -83,11 +83,11 @@ async def test_a_guest_may_post_to_bg_stats_but_gives_no_link(open_app, store):
     guest = new_device_token()
     store.take_seat(device_id(guest), game_id, 1)
     c = await open_app(f"/symbiose/{game_id}/sheet", prefs={PREFS_DEVICE: guest}, guest=True)
-    assert await choices(c) == ["short", "full", "bgstats"]
+    assert await choices(c) == ["short", "full", "picture", "bgstats"]
 
 
 async def test_a_game_in_play_offers_neither(open_app, store):
     file = example("symbiose-standard.json")
     game_id = store.create_game("symbiose", {"file": file})
     c = await open_app(f"/symbiose/{game_id}/sheet")
-    assert await choices(c) == ["short", "full"]
+    assert await choices(c) == ["short", "full", "picture"]

@@ -50,7 +50,7 @@ async def test_the_page_of_a_token_is_the_sheet_in_its_language(served):
     assert response.headers["content-type"].startswith("text/html")
     page = response.text
     assert '<html lang=de>' in page and "Wertungsblatt" in page
-    assert "Alpin, Waldrand" in page  # the boxes' names, as the scorer gives them
+    assert "Alpin + Waldrand" in page  # the boxes' names, as the scorer gives them
     record = store.game(game_id)
     from views.results import sheet_of
 
