@@ -118,17 +118,18 @@ def name(text: str) -> str:
 
 
 def ranking(sheet: ScoreSheet, lang: str) -> str:
-    rows = [f"<li><span class=place>{team.place}.</span><span class=who>"
-            f"{' + '.join(name(member) for member in team.players)}</span>"
-            f"<span class=total>{team.total}</span></li>"
-            for team in sorted(sheet.teams, key=lambda team: team.place)]
-    rows += [f"<li><span class=place>{player.place}.</span><span class=who>{name(player.name)}"
+    teams = "".join(f"<li><span class=place>{team.place}.</span><span class=who>"
+                    f"{' + '.join(name(member) for member in team.players)}</span>"
+                    f"<span class=total>{team.total}</span></li>"
+                    for team in sorted(sheet.teams, key=lambda team: team.place))
+    rows = [f"<li><span class=place>{player.place}.</span><span class=who>{name(player.name)}"
              f"</span><span class=total>{player.total}</span></li>"
              for player in sorted(sheet.players, key=lambda player: player.place)]
     winners = scorer_text("sheet.winners", {"names": [printable(winner, limit=None)
                                                       for winner in sheet.winners]}, lang)
     return (f"<section class=ranking><h2>{escape(ui('link.ranking', lang))}</h2>"
-            f"<ol>{''.join(rows)}</ol><p class=winners>{escape(winners)}</p></section>")
+            + (f"<ol class=teams>{teams}</ol>" if teams else "")
+            + f"<ol>{''.join(rows)}</ol><p class=winners>{escape(winners)}</p></section>")
 
 
 def player_part(sheet: ScoreSheet, player: PlayerScore, lang: str) -> str:
@@ -184,7 +185,9 @@ h1{font-size:1.6rem;margin:0}h2{font-size:1.15rem;margin:0 0 4px}
 .about{margin:2px 0 0}section{border-top:1px solid var(--line);padding:12px 0}
 ol{margin:0;padding:0;list-style:none}
 .ranking li{display:flex;gap:8px;align-items:baseline;padding:3px 0;font-size:1.1rem}
-.ranking .place{min-width:2ch;text-align:right}.ranking .who{flex:1}
+.ranking .place{min-width:2ch;text-align:right}
+.teams{margin-bottom:8px;padding-bottom:8px;border-bottom:1px dashed var(--line)}
+.ranking .who{flex:1}
 .total{font-weight:700;color:var(--accent);white-space:nowrap}
 .player h2 .total{margin-left:6px}
 table{border-collapse:collapse;width:100%}td{vertical-align:top;padding:3px 0;

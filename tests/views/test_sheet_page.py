@@ -136,3 +136,13 @@ async def test_the_page_shows_the_sheets_picture_light_or_dark(served):
     for end in (".png", "-dark.png", ".jpg", ".png/"):
         assert (await fetch(app, f"/sheet/{wrong}{end}")).status_code == 404
     assert (await fetch(app, f"{sheet_path(token)}.jpg")).status_code == 404
+
+
+async def test_a_team_game_ranks_the_teams_apart_from_the_players(served):
+    store, app = served
+    token = store.sheet_link(finish(store, example("symbiose-team.json")), "en")
+    page = (await fetch(app, sheet_path(token))).text
+    teams = re.search(r"<ol class=teams>(.*?)</ol>", page)
+    assert teams is not None
+    assert re.findall(r"<span class=total>(\d+)</span>", teams[1]) == ["93", "80"]
+    assert "<bdi>Ann</bdi> + <bdi>Cas</bdi>" in teams[1]
