@@ -146,19 +146,28 @@ def player_part(sheet: ScoreSheet, player: PlayerScore, lang: str) -> str:
             + (f"<table>{lines}</table>" if lines else "") + "</section>")
 
 
+# Events a page lists: a very long log (a Fossil game of 100,000 events) would otherwise be a
+# page of tens of megabytes; the totals above hold every event.
+SHOWN_EVENTS = 1_000
+
+
 def log_part(sheet: ScoreSheet, lang: str) -> str:
-    """A log game's events, each with what it did and the scores after it."""
+    """A log game's events (the first SHOWN_EVENTS), each with what it did and the scores
+    after it."""
     if not sheet.events:
         return ""
     rows = []
-    for event in sheet.events:
+    for event in sheet.events[:SHOWN_EVENTS]:
         texts = [event_explain_text(e, lang) for e in event.explain] or [
             scorer_text(f"event.{event.kind}", {}, lang)]
         scores = ", ".join(f"{name(who)} {score}" for who, score in event.scores.items())
         rows.append(f"<li>{'<br>'.join(escape(text) for text in texts)}"
                     f"<br><span class=explain>= {scores}</span></li>")
+    hidden = len(sheet.events) - SHOWN_EVENTS
+    more = f"<p class=explain>{escape(ui('result.more_lines', lang, count=hidden))}</p>" \
+        if hidden > 0 else ""
     return (f"<section class=log><h2>{escape(scorer_text('sheet.log', {}, lang))}</h2>"
-            f"<ol>{''.join(rows)}</ol></section>")
+            f"<ol>{''.join(rows)}</ol>{more}</section>")
 
 
 def warnings_part(sheet: ScoreSheet, lang: str) -> str:

@@ -146,3 +146,14 @@ async def test_a_team_game_ranks_the_teams_apart_from_the_players(served):
     assert teams is not None
     assert re.findall(r"<span class=total>(\d+)</span>", teams[1]) == ["93", "80"]
     assert "<bdi>Ann</bdi> + <bdi>Cas</bdi>" in teams[1]
+
+
+async def test_a_very_long_log_is_cut_and_says_so(served):
+    store, app = served
+    log = [{"adjust": "Ann", "points": 1, "note": "x"}] * 1_500
+    file = {"version": 1, "game": "fossil", "players": ["Ann", "Bob"],
+            "log": [*log, {"end": True}]}
+    page = (await fetch(app, sheet_path(store.sheet_link(finish(store, file), "en")))).text
+    assert page.count("<li>") == 1_000 + 2  # the events shown, and the two players ranked
+    assert "<p class=explain>\u2026 and 501 more lines</p>" in page
+    assert "<span class=total>1530</span>" in page
