@@ -252,7 +252,7 @@ class KeptAlive:
                 await self.frames.put(message)
                 self.heard = self.loop.time()  # waiting on Flet is no silence of the page's
             if message["type"] == "websocket.disconnect":
-                self.answer_all(False)
+                self.none_copied()
                 return
 
     async def copy(self, text: str) -> bool:
@@ -284,10 +284,11 @@ class KeptAlive:
             answer.set_result(ANSWERS[word])
         return True
 
-    def answer_all(self, copied: bool) -> None:
+    def none_copied(self) -> None:
+        """The socket is over: no copy still asked of its page will be made."""
         for answer in self.asked.values():
             if not answer.done():
-                answer.set_result(copied)
+                answer.set_result(False)
 
     async def watch(self) -> None:
         """The page has gone silent: the socket is given up without waiting for its next
@@ -306,6 +307,6 @@ class KeptAlive:
                 if self.quiet():
                     break
         self.given_up.set()
-        self.answer_all(False)
+        self.none_copied()
         await self.send({"type": "websocket.close", "code": 1001})
         await self.frames.put(DISCONNECT)  # Flet ends the socket; its session waits for the page

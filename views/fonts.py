@@ -2,7 +2,10 @@
 
 Two layers, both served by Tallybook itself:
 - `PAGE_FONTS`, loaded by every phone: DejaVu Sans (0.7 MB), the first fallback of every text
-  (`FALLBACK`), for symbols and the Latin, Greek and Cyrillic letters Roboto lacks.
+  (`FALLBACK`), for symbols and the Latin, Greek and Cyrillic letters Roboto lacks; and DejaVu
+  Sans Mono cut to the app's languages (35 KB, tools/build_mono_font.py), in which the share
+  sheet shows a score sheet as text, its columns lined up (the engine draws no font the page
+  did not load, so the phone's own monospace font cannot be used).
 - The engine's own fallback, loaded only when a text needs it: when no loaded font has a glyph,
   Flutter's web engine fetches the Noto file that covers it from `assets/fonts/<path>`, the path
   being the Google Fonts one compiled into the engine (emoji and CJK come in many small parts,
@@ -19,7 +22,9 @@ FALLBACK_FOLDER = Path("fonts", "fallback")  # under the app's assets folder
 # Where the engine asks for its fallback fonts: flet's `fontFallbackBaseUrl`, under the page.
 ENGINE_FONTS = "/assets/fonts/"
 
-PAGE_FONTS = {"DejaVu": "fonts/DejaVuSans.ttf"}  # page.fonts: family -> path under assets/
+# page.fonts: family -> path under assets/
+PAGE_FONTS = {"DejaVu": "fonts/DejaVuSans.ttf", "DejaVuMono": "fonts/DejaVuSansMono.woff2"}
+MONOSPACE = "DejaVuMono"
 FALLBACK = ["DejaVu"]  # font_family_fallback of every text, before the engine's own
 
 # The engine's single-file Noto families we ship (besides colour emoji and the CJK families):

@@ -273,7 +273,7 @@ def screens(seeded: Seeded) -> list[Screen]:
         Screen("players", "/players", "player-0"),
         Screen("symbiose-sheet", f"/symbiose/{done['symbiose']}/sheet", "line-0-0",
                ["result-0"]),
-        Screen("share", "", "share-text", ["share"]),
+        Screen("share", "", "share-short", ["share"]),
         Screen("export", "", "export-file", ["share-close", "export"], close=["Escape"]),
         Screen("player", "/players/Ann", "stats-symbiose"),
         Screen("rules", "/rules", "rules-game-symbiose"),

@@ -3,8 +3,12 @@ the LAN over plain http."""
 
 from __future__ import annotations
 
+from datetime import date
+
 from playwright.sync_api import expect
 
+from scorer import load_game, score
+from scorer.chat import chat_text
 from tests.e2e.games import cards_of, enter_known, learned
 from tests.e2e.harness import LAN_HOST
 from tests.e2e.phone import Phone
@@ -64,16 +68,45 @@ def test_four_long_names_stay_readable(server, make_context):
     assert phone.small_targets() == []
 
 
-def test_share_over_plain_http_offers_the_text(server, make_context):
-    game_id = finished_game(server, example("symbiose-standard.json"))
-    phone = Phone.open(make_context(), f"http://{LAN_HOST}:{server.port}/symbiose/{game_id}/sheet")
+def clipboard(server, context) -> str:
+    """What the browser's clipboard holds, read by a page the browser counts as secure (the
+    machine itself: a LAN page may not read it)."""
+    origin = f"http://127.0.0.1:{server.port}"
+    context.grant_permissions(["clipboard-read"], origin=origin)
+    reader = context.new_page()
+    try:
+        reader.goto(f"{origin}/assets/fonts/DejaVuSans-LICENSE.txt")
+        reader.bring_to_front()  # the Clipboard API reads for the page in front only
+        return reader.evaluate("navigator.clipboard.readText()")
+    finally:
+        reader.close()
+
+
+def test_copy_over_plain_http_puts_the_short_result_on_the_clipboard(server, make_context):
+    file = example("symbiose-team.json")
+    game_id = finished_game(server, file)
+    store = Store(server.data / "tallybook.sqlite3")
+    short = chat_text(score(load_game(file)), file, date.fromtimestamp(
+        store.game(game_id).updated))
+    store.close()
+    context = make_context()
+    phone = Phone.open(context, f"http://{LAN_HOST}:{server.port}/symbiose/{game_id}/sheet")
     phone.expect_says("winners", "Ann")
     assert not phone.page.evaluate("isSecureContext")
     phone.tap("share")
+    phone.expect_says("share-short", "Copy the short result")  # no share sheet over http
+    phone.tap("share-short")
+    phone.expect_text("Copied: paste it into a chat")
+    assert clipboard(server, context) == short
+    phone.page.bring_to_front()
+    phone.tap("share")
+    phone.tap("share-full")  # shown to copy or select, in the phone's text box
     phone.expect_says("share-text", "Ann")
-    expect(phone.by_id("share-copy")).to_have_count(0)  # no clipboard over plain http
-    phone.tap("share-close")
-    expect(phone.by_id("share-text")).to_have_count(0)
+    phone.tap("share-copy")
+    phone.expect_text("Copied: paste it into a chat")
+    copied = clipboard(server, context)
+    assert copied.startswith("Symbiose · 4 players\n") and "team Ann, Cas  93" in copied
+    phone.page.bring_to_front()
     phone.tap("rematch")  # the app is alive and well
     phone.expect_says("start", "Start")
 
@@ -87,5 +120,6 @@ def test_share_uses_the_phones_share_sheet_where_there_is_one(server, make_conte
     phone = Phone.open(context, f"{server.url}symbiose/{game_id}/sheet")
     phone.expect_says("winners", "Ann")
     phone.tap("share")
-    phone.page.wait_for_function("() => (window.sharedText || '').includes('Ann')")
+    phone.tap("share-short")
+    phone.page.wait_for_function("() => (window.sharedText || '').startsWith('Symbiose · ')")
     expect(phone.by_id("share-text")).to_have_count(0)

@@ -12,7 +12,7 @@ import pytest
 from scorer import load_game, score
 from scorer.chat import chat_text
 from scorer.render import sheet_text
-from tests.views.helpers import example
+from tests.views.helpers import example, until
 
 pytestmark = pytest.mark.asyncio
 
@@ -39,9 +39,9 @@ async def test_share_copies_the_short_result_on_a_phone_without_a_share_sheet(op
     assert c.get("share-short").label == "Copy the short result"  # what it does over http
     assert c.get("share-full").label == "Full sheet as text"
     await c.tap("share-short")
+    await until(lambda: "Copied: paste it into a chat" in c.texts())  # the file: in a worker
     assert c.script.clipboard == chat_text(score(load_game(file)), file,
                                            played(store, game_id), "en")
-    assert "Copied: paste it into a chat" in c.texts()
     assert open_sheets(c) == []
 
 
@@ -51,6 +51,7 @@ async def test_a_refused_copy_leaves_the_short_result_to_select(open_app, store)
     c.script.refuses = True
     await c.tap("share")
     await c.tap("share-short")
+    await until(lambda: c.find("share-text") is not None)
     box = c.get("share-text")
     assert box.content.value == chat_text(score(load_game(file)), file,
                                           played(store, game_id), "en")
@@ -64,6 +65,7 @@ async def test_the_full_sheet_is_shown_and_copied_on_a_tap(open_app, store):
     await c.tap("share")
     assert c.get("share-short").label == "Kurzes Ergebnis kopieren"
     await c.tap("share-full")
+    await until(lambda: c.find("share-text") is not None)  # written in a worker
     full = sheet_text(score(load_game(file)), "de")
     assert c.get("share-text").content.value == full
     assert c.script.clipboard is None  # shown first: it is long

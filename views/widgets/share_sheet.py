@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import date
+from typing import Any
 from urllib.parse import urlsplit
 
 import flet as ft
@@ -19,15 +20,16 @@ from scorer import ScoreSheet
 from scorer.chat import chat_text
 from scorer.render import sheet_text
 from views.connection import copy_on_page
+from views.fonts import FALLBACK, MONOSPACE
 from views.i18n import scorer_language
 from views.model import Table
+from views.off_loop import in_worker
 from views.picture.share import picture_choice
 from views.session import AppSession
 from views.widgets.common import TAP, do, labelled, text
 from views.widgets.sheet_link import link_choices
 
 LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1")
-MONOSPACE = "monospace"  # the phone's own: the full sheet's columns line up
 
 
 @dataclass(frozen=True)
@@ -46,22 +48,29 @@ class ShareChoice:
 def share_choices(app: AppSession, table: Table, sheet: ScoreSheet) -> list[ShareChoice]:
     """Every way to share this game's result, the one for a chat first."""
     secure = secure_context(app.page)
-    played = date.fromtimestamp(table.updated)
-    short = chat_text(sheet, table.game_file(), played, scorer_language(app.lang))
+    lang = scorer_language(app.lang)
 
-    def full() -> str:  # a long game's whole sheet takes a while: only when asked for
-        return sheet_text(sheet, scorer_language(app.lang))
+    async def short() -> None:
+        played = date.fromtimestamp(table.updated)  # a finished game's: when it finished
+        await send_text(app, chat_text(sheet, await game_file(table), played, lang))
+
+    async def full() -> None:  # a long game's whole sheet takes a while
+        await send_text(app, await in_worker(lambda: sheet_text(sheet, lang)), show=not secure)
 
     return [
         ShareChoice("short", app.t("share.short" if secure else "share.short.copy"),
-                    ft.Icons.SHORT_TEXT, lambda: send_text(app, short),
-                    app.t("share.short.about")),
-        ShareChoice("full", app.t("share.full"), ft.Icons.RECEIPT_LONG,
-                    lambda: send_text(app, full(), show=not secure),
+                    ft.Icons.SHORT_TEXT, short, app.t("share.short.about")),
+        ShareChoice("full", app.t("share.full"), ft.Icons.RECEIPT_LONG, full,
                     app.t("share.full.about")),
         picture_choice(app, table, sheet, secure),
         *(ShareChoice(*choice) for choice in link_choices(app, table)),
     ]
+
+
+async def game_file(table: Table) -> dict[str, Any]:
+    """The game's file: a finished game's written off the event loop (a long game's takes a
+    while; a finished game is read-only), a game in play's as it is now."""
+    return await in_worker(table.game_file) if table.finished else table.game_file()
 
 
 def secure_context(page: ft.Page) -> bool:
@@ -105,13 +114,13 @@ def share_sheet(app: AppSession, choices: list[ShareChoice]) -> ft.BottomSheet:
         text(app.t("share.title"), size=18, weight=ft.FontWeight.BOLD),
         *rows,
         ft.Row([close], alignment=ft.MainAxisAlignment.END),
-    ], tight=True, spacing=4, scroll=ft.ScrollMode.AUTO), padding=16), scrollable=True,
-        show_drag_handle=True)
+    ], tight=True, spacing=4, scroll=ft.ScrollMode.AUTO), padding=16), show_drag_handle=True)
 
 
 def text_sheet(app: AppSession, message: str, failed: bool = False) -> ft.BottomSheet:
-    """`message` in a box to select it from, in the phone's monospace font, with a Copy
-    button; `failed`: a copy was refused already, and the words say to select the text."""
+    """`message` in a box to select it from, in a monospace font (the full sheet's columns
+    line up), with a Copy button; `failed`: a copy was refused already, and the words say to
+    select the text."""
     async def copy() -> None:
         if await copy_on_page(message):
             app.page.pop_dialog()
@@ -129,7 +138,8 @@ def text_sheet(app: AppSession, message: str, failed: bool = False) -> ft.Bottom
              color=ft.Colors.ON_SURFACE_VARIANT),
         labelled("share-text", ft.TextField(
             value=message, read_only=True, multiline=True, min_lines=4, max_lines=12,
-            text_size=13, text_style=ft.TextStyle(font_family=MONOSPACE),
+            text_size=12,
+            text_style=ft.TextStyle(font_family=MONOSPACE, font_family_fallback=FALLBACK),
             label=app.t("share.text")), label=message),
         ft.Row(buttons, alignment=ft.MainAxisAlignment.END, wrap=True),
     ], tight=True, spacing=10, scroll=ft.ScrollMode.AUTO), padding=16), scrollable=True,
