@@ -13,7 +13,7 @@ from PIL import Image
 from scorer import load_game, score
 from views.picture import sheet_picture
 from views.picture import text as picture_text
-from views.picture.fonts import family, font_for, runs
+from views.picture.fonts import family, font_for, runs, visual_runs
 from views.picture.sheet import WIDTH
 
 EXAMPLES = Path(__file__).parents[2] / "examples"
@@ -105,3 +105,9 @@ def test_a_long_name_is_cut_with_an_ellipsis_to_fit():
     assert cut.endswith("…") and name.startswith(cut[:-1])
     assert picture_text.width(cut, 44, bold=True) <= 500
     assert picture_text.fitted("Ann", 44, 500) == "Ann"
+
+
+def test_a_right_to_left_name_is_laid_out_from_the_right():
+    runs_drawn = [family(key) for key, _ in visual_runs("محمد 😀")]
+    assert runs_drawn == ["notocoloremoji", "notosansarabic"]  # the emoji ends it, on the left
+    assert [family(key) for key, _ in visual_runs("Ann 😀")] == ["roboto", "notocoloremoji"]

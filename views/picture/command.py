@@ -8,7 +8,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from scorer import GameFileError, check, read_game_file, score
+from scorer import GameFileError, Problem, check, read_game_file, score
 from scorer.registry import GAMES
 from scorer.render import problem_lines
 from views.i18n import DEFAULT, LANGUAGES, game_language, scorer_language
@@ -31,7 +31,8 @@ def picture_command(argv: list[str]) -> int:
     except GameFileError as error:
         return _refused(error.problems, args.lang)
     game_id = data.get("game") if isinstance(data, dict) else None
-    lang = game_language(game_id, args.lang) if game_id in GAMES else args.lang
+    lang = game_language(game_id, args.lang) if isinstance(game_id, str) and game_id in GAMES \
+        else args.lang
     game, problems = check(data)
     if game is None or not isinstance(data, dict):
         return _refused(problems, lang)
@@ -45,7 +46,7 @@ def picture_command(argv: list[str]) -> int:
     return 0
 
 
-def _refused(problems: list, lang: str) -> int:
+def _refused(problems: list[Problem], lang: str) -> int:
     for line in problem_lines(problems, scorer_language(lang)):
         print(line, file=sys.stderr)
     return INVALID

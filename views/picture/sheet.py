@@ -9,8 +9,10 @@ passes: the blocks are measured, then drawn on an image of their height.
 from __future__ import annotations
 
 import io
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -32,6 +34,9 @@ SWATCH = 20
 GAP = 36
 
 Draw = Callable[[Image.Image, int], None]
+# One picture at a time: the fonts are shared (loaded once), and a FreeType face is not made to
+# be used by two threads at once (two phones asking together, each in a worker thread).
+_DRAWING = threading.Lock()
 
 
 @dataclass(frozen=True)
@@ -40,13 +45,17 @@ class Block:
     draw: Draw  # draws the block with its top at the given y
 
 
-def sheet_picture(file: dict, sheet: ScoreSheet, lang: str, dark: bool = False,
+def sheet_picture(file: dict[str, Any], sheet: ScoreSheet, lang: str, dark: bool = False,
                   when: float | None = None) -> bytes:
     """The PNG of a finished game's sheet: `file` its game file (for the variant), in the
     language of the game's screens for `lang`, dark or light; `when` (seconds since the
     epoch) its date, none when unknown."""
-    lang = game_language(sheet.game, lang)
-    colours = palette(dark)
+    with _DRAWING:
+        return _picture(file, sheet, game_language(sheet.game, lang), palette(dark), when)
+
+
+def _picture(file: dict[str, Any], sheet: ScoreSheet, lang: str, colours: Palette,
+             when: float | None) -> bytes:
     blocks = [_header(sheet, file, lang, when, colours)]
     if sheet.teams:
         blocks.append(_teams(sheet, colours))
@@ -64,7 +73,7 @@ def sheet_picture(file: dict, sheet: ScoreSheet, lang: str, dark: bool = False,
     return out.getvalue()
 
 
-def _header(sheet: ScoreSheet, file: dict, lang: str, when: float | None,
+def _header(sheet: ScoreSheet, file: dict[str, Any], lang: str, when: float | None,
             colours: Palette) -> Block:
     room = WIDTH - 2 * MARGIN
     title = text.fitted(ui(f"game.{sheet.game}", lang), TITLE, room, bold=True)
@@ -72,13 +81,15 @@ def _header(sheet: ScoreSheet, file: dict, lang: str, when: float | None,
     parts.append(variant_words(sheet.game, variant_of(file), lang))
     subtitle = text.fitted(" · ".join(part for part in parts if part), SUBTITLE, room)
 
+    rule = 186 if subtitle else 136  # no date and the base game: no second line
+
     def draw(image: Image.Image, top: int) -> None:
         text.draw(image, MARGIN, top + 104, title, TITLE, colours.ink, bold=True)
         text.draw(image, MARGIN, top + 154, subtitle, SUBTITLE, colours.muted)
-        ImageDraw.Draw(image).line([(MARGIN, top + 186), (WIDTH - MARGIN, top + 186)],
+        ImageDraw.Draw(image).line([(MARGIN, top + rule), (WIDTH - MARGIN, top + rule)],
                                    fill=colours.track, width=2)
 
-    return Block(210, draw)
+    return Block(rule + 24, draw)
 
 
 def _teams(sheet: ScoreSheet, colours: Palette) -> Block:
