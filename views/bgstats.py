@@ -92,8 +92,7 @@ def create_play(file: dict[str, Any], sheet: ScoreSheet, lang: str, play_id: str
         game["bggId"] = box.bgg_id
     play: dict[str, Any] = {"sourceName": SOURCE_NAME, "sourcePlayId": play_id,
                             "playDate": _utc(ended)}
-    minutes = round((ended - started) / 60) if started else 0
-    if minutes > 0:  # a game file carries no times: none is said rather than 0
+    if minutes := duration(started, ended):  # a game file has no times: none rather than 0
         play["durationMin"] = minutes
     if board := variant_words(file, lang):
         play["board"] = board
@@ -198,9 +197,11 @@ def play_file(store: Store, records: list[GameRecord], lang: str) -> dict[str, A
             scores.append(entry)
         return {"uuid": _play_id(record),
                 "gameRefId": game_ids[record.kind], "playDate": moment, "entryDate": moment,
-                "modificationDate": moment, "durationMin": 0, "ignored": False,
+                "modificationDate": moment,
+                "durationMin": duration(record.created, record.updated) or 0, "ignored": False,
                 "manualWinner": False, "usesTeams": bool(sheet.teams), "rounds": 0,
-                "board": result.variant, "comments": subtotals(sheet, lang),
+                "board": variant_words(record.data["file"], lang),
+                "comments": subtotals(sheet, lang),
                 "playerScores": scores}
 
     return {
@@ -242,6 +243,13 @@ def subtotals(sheet: ScoreSheet, lang: str) -> str:
 def _local(moment: float) -> str:
     """BG Stats' own form: 'YYYY-MM-DD HH:MM:SS', the local time at the table."""
     return datetime.fromtimestamp(moment).strftime("%Y-%m-%d %H:%M:%S")
+
+
+def duration(started: float | None, ended: float) -> int | None:
+    """Whole minutes from the game's start to its end; None if its start is not known or it
+    lasted less than half a minute."""
+    minutes = round((ended - started) / 60) if started else 0
+    return minutes if minutes > 0 else None
 
 
 def _utc(moment: float) -> str:
