@@ -1,6 +1,7 @@
 """`tallybook [--host 127.0.0.1] [--port 8550] [--data DIR] [--allowed-host NAME ...]`: serve the
 app to phones on the LAN. `tallybook backup FILE [--data DIR]`: copy its database, while it runs
-or not. `tallybook picture GAME.json OUT.png [--dark] [--lang L]`: the picture of a game's sheet."""
+or not. `tallybook picture GAME.json OUT.png [--dark] [--lang L]`: the picture of a game's sheet.
+`tallybook bgstats-link GAME.json [--lang L]`: BG Stats' link for a game file."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ import uvicorn
 
 from scorer.printable import json_text
 from views.access import Access
+from views.bgstats import link_command
 from views.data_lock import DataFolderInUse, data_folder_lock
 from views.data_record import DatabaseLost, check_not_lost, record_made
 from views.frames import LIMITS
@@ -196,7 +198,7 @@ class Serving(uvicorn.Server):
         self.tables = open_tables(store)
         super().__init__(uvicorn.Config(
             web_app(make_main(store, pin, self.tables), str(ASSETS), self.stopping,
-                    allowed_hosts or []),
+                    allowed_hosts or [], store),
             http=GuardedHttp, ws="websockets-sansio", ws_max_size=LIMITS.largest,
             log_level="warning", timeout_graceful_shutdown=STOP_SECONDS))
         quiet_terminal()  # after uvicorn's Config has set up its loggers
@@ -232,6 +234,8 @@ def main(argv: list[str] | None = None) -> None:
         from views.picture.command import picture_command  # Pillow only for this command
 
         sys.exit(picture_command(argv[1:]))
+    if argv[:1] == ["bgstats-link"]:
+        sys.exit(link_command(argv[1:]))
     args = parse_args(argv)
     data = args.data or default_data_dir()
     # Taken before the port and the database: a second server on this folder never starts.

@@ -1,4 +1,17 @@
-"""Finished games as a BG Stats play file: what the Board Game Stats app (Eerko Vissering)
+"""Finished games for BG Stats: one game as the app's documented `createPlay` link, and the
+whole history as a play file.
+
+The link is BG Stats' one documented way in for other apps ("Linking and pushing to BG Stats
+from other apps or websites", www.bgstatsapp.com/support/push-plays-to-bg-stats-from-other-apps-
+or-websites/): `https://app.bgstatsapp.com/createPlay.html?data=<url-encoded JSON>`, opened on
+a phone with BG Stats, shows the play in BG Stats' own import screen. `sourceName`,
+`sourcePlayId` and `playDate` (UTC, 'YYYY-MM-DD HH:MM:SS', when the game ended) are required;
+`sourcePlayId`, `game.sourceGameId` and `players[].sourcePlayerId` are kept the same for the
+same play, game and player, so BG Stats updates a play sent twice and remembers how it matched
+our games and players to its own. `bggId` is a JSON number, and every player carries `winner`
+and `startPlayer` (BG Stats' Android app refuses a player without them).
+
+The play file: what the Board Game Stats app (Eerko Vissering)
 opens to import plays from another app ("Import from Play File"; its own shares end in
 .bgsplay), checked in the matching screen before anything is stored.
 
@@ -13,17 +26,25 @@ per-category scores (BG Stats' score sheets are templates inside the app), so a 
 
 from __future__ import annotations
 
+import argparse
+import json
+import sys
+import time
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
+from urllib.parse import quote
 
-from scorer import ScoreSheet
+from scorer import GameFileError, ScoreSheet, check, read_game_file, score
 from scorer.printable import json_text
+from scorer.render import problem_lines
 from views.archive import iso, scored_game
-from views.i18n import scorer_text
-from views.results import History, Result
-from views.store import GameRecord, Store
+from views.game_words import variant_words
+from views.i18n import DEFAULT, LANGUAGES, game_language, scorer_language, scorer_text
+from views.results import History, Result, seats_of
+from views.store import GameRecord, Store, fingerprint
 
 ABOUT = ("This is a Play file that can be read by Board Game Stats. If you see this text, try to "
          "use a share, export or open-in function to open it with Board Game Stats.")
@@ -51,6 +72,106 @@ BOXES = {
 }
 
 
+CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html?data="
+SOURCE_NAME = "Tallybook"
+# BG Stats documents no length limit for its link; 2,000 characters is what every browser and
+# QR reader takes. A longer play is cut: the comments line by line, then the longest names.
+MAX_LINK = 2_000
+
+
+def create_play(file: dict[str, Any], sheet: ScoreSheet, lang: str, play_id: str,
+                ended: float, started: float | None = None,
+                player: Callable[[str], str] = str) -> dict[str, Any]:
+    """The play BG Stats' link carries: game `file` scored as `sheet`, in `lang`, ended at
+    `ended` (started at `started`, if known); `player(name)`: who a name counts for now."""
+    kind = file["game"]
+    box = BOXES[kind]
+    game: dict[str, Any] = {"name": box.name, "sourceGameId": _uuid("game/" + kind),
+                            "highestWins": True, "noPoints": False}
+    if box.bgg_id is not None:
+        game["bggId"] = box.bgg_id
+    play: dict[str, Any] = {"sourceName": SOURCE_NAME, "sourcePlayId": play_id,
+                            "playDate": _utc(ended)}
+    if minutes := duration(started, ended):  # a game file has no times: none rather than 0
+        play["durationMin"] = minutes
+    if board := variant_words(file, lang):
+        play["board"] = board
+    return {**play, "comments": subtotals(sheet, lang), "game": game,
+            "players": _players(sheet, player)}
+
+
+def _players(sheet: ScoreSheet, player: Callable[[str], str]) -> list[dict[str, Any]]:
+    """Every player in seating order; who started is not known (every file's first player
+    is only the first seat)."""
+    teams = {name: str(number) for number, team in enumerate(sheet.teams, 1)
+             for name in team.players}
+    return [{"name": seat.name, "sourcePlayerId": _uuid("player/" + player(seat.name).casefold()),
+             "score": seat.total, "rank": seat.place, "winner": seat.won, "startPlayer": False,
+             **({"team": teams[seat.name]} if seat.name in teams else {})}
+            for seat in seats_of(sheet)]
+
+
+def create_play_link(play: dict[str, Any], limit: int = MAX_LINK) -> str:
+    """BG Stats' link for `play`, at most `limit` characters: its comments cut line by line,
+    then the longest names a character at a time (the ids stay: BG Stats matches by them)."""
+    while len(link := CREATE_PLAY + quote(json.dumps(play, ensure_ascii=False,
+                                                     separators=(",", ":")), safe="")) > limit:
+        comments = play.get("comments", "")
+        players = play["players"]
+        if comments:
+            play = {**play, "comments": comments.rpartition("\n")[0]}
+        elif (longest := max(players, key=lambda p: len(p["name"])))["name"]:
+            cut = {**longest, "name": longest["name"][:-2] + "…"} \
+                if len(longest["name"]) > 1 else {**longest, "name": ""}
+            play = {**play, "players": [cut if p is longest else p for p in players]}
+        else:
+            break  # nothing more to cut (never with the app's names: 80 characters at most)
+    return link
+
+
+def game_link(store: Store, record: GameRecord, lang: str) -> str | None:
+    """BG Stats' link for a stored game; None if its file no longer scores."""
+    found = scored_game(record)
+    if found is None:
+        return None
+    _, sheet = found
+    history = History(store)
+    return create_play_link(create_play(
+        record.data["file"], sheet, lang, _play_id(record), record.updated, record.created,
+        history.player))
+
+
+def file_link(file: dict[str, Any], sheet: ScoreSheet, lang: str) -> str:
+    """BG Stats' link for a game file (the command line's): it carries no times, so the
+    play is dated now and has no duration; its id is the file's own."""
+    play_id = _uuid("file/" + fingerprint(file["game"], file, 0.0))
+    return create_play_link(create_play(file, sheet, lang, play_id, time.time()))
+
+
+def link_command(argv: list[str]) -> int:
+    """`tallybook bgstats-link GAME.json [--lang L]`: BG Stats' link for any game file, on
+    stdout; an invalid file: every problem on stderr (as the scorer's command line lists
+    them), exit status 2."""
+    parser = argparse.ArgumentParser(prog="tallybook bgstats-link",
+                                     description=link_command.__doc__)
+    parser.add_argument("file", metavar="GAME.json", help="a game file (docs/GAME_FILES.md)")
+    parser.add_argument("--lang", choices=LANGUAGES, default=DEFAULT,
+                        help="language of the board and the comments")
+    args = parser.parse_args(argv)
+    try:
+        data = read_game_file(args.file)
+    except GameFileError as error:
+        game, problems = None, error.problems
+    else:
+        game, problems = check(data)
+    if game is None or not isinstance(data, dict):
+        for line in problem_lines(problems, scorer_language(args.lang)):
+            print(line, file=sys.stderr)
+        return 2
+    print(file_link(data, score(game), game_language(data["game"], args.lang)))
+    return 0
+
+
 def play_file(store: Store, records: list[GameRecord], lang: str) -> dict[str, Any]:
     """The games `records` (those that score) as one play file."""
     history = History(store)
@@ -74,11 +195,13 @@ def play_file(store: Store, records: list[GameRecord], lang: str) -> dict[str, A
             if seat.name in teams:
                 entry["team"] = teams[seat.name]
             scores.append(entry)
-        return {"uuid": _uuid(f"play/{record.kind}/{iso(record.created)}"),
+        return {"uuid": _play_id(record),
                 "gameRefId": game_ids[record.kind], "playDate": moment, "entryDate": moment,
-                "modificationDate": moment, "durationMin": 0, "ignored": False,
+                "modificationDate": moment,
+                "durationMin": duration(record.created, record.updated) or 0, "ignored": False,
                 "manualWinner": False, "usesTeams": bool(sheet.teams), "rounds": 0,
-                "board": result.variant, "comments": subtotals(sheet, lang),
+                "board": variant_words(record.data["file"], lang),
+                "comments": subtotals(sheet, lang),
                 "playerScores": scores}
 
     return {
@@ -120,6 +243,23 @@ def subtotals(sheet: ScoreSheet, lang: str) -> str:
 def _local(moment: float) -> str:
     """BG Stats' own form: 'YYYY-MM-DD HH:MM:SS', the local time at the table."""
     return datetime.fromtimestamp(moment).strftime("%Y-%m-%d %H:%M:%S")
+
+
+def duration(started: float | None, ended: float) -> int | None:
+    """Whole minutes from the game's start to its end; None if its start is not known or it
+    lasted less than half a minute."""
+    minutes = round((ended - started) / 60) if started else 0
+    return minutes if minutes > 0 else None
+
+
+def _utc(moment: float) -> str:
+    """The link's form: 'YYYY-MM-DD HH:MM:SS' in UTC."""
+    return datetime.fromtimestamp(moment, UTC).strftime("%Y-%m-%d %H:%M:%S")
+
+
+def _play_id(record: GameRecord) -> str:
+    """The same in the link and the play file: BG Stats knows the play either way."""
+    return _uuid(f"play/{record.kind}/{iso(record.created)}")
 
 
 def _uuid(key: str) -> str:

@@ -24,6 +24,7 @@ from views.fonts import fallback_files
 from views.frames import bounded_frames
 from views.hosts import Hosts, own_names_only
 from views.identity import DESCRIPTION, NAME, as_tallybook
+from views.sheet_page import with_sheet_pages
 from views.sockets import (
     SESSIONS,
     ASGIApp,
@@ -33,6 +34,7 @@ from views.sockets import (
     ends_with_its_client,
     own_origin_only,
 )
+from views.store import Store
 
 # A Host header we echo into the policy: a name or an address, with a port.
 HOST = re.compile(r"(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::[0-9]{1,5})?")
@@ -129,13 +131,15 @@ def with_engine_fonts(app: ASGIApp, files: dict[str, Path]) -> ASGIApp:
 
 
 def web_app(main: Callable[[ft.Page], Awaitable[None]], assets_dir: str,
-            stopping: asyncio.Event | None = None, allowed_hosts: Iterable[str] = ()) -> ASGIApp:
+            stopping: asyncio.Event | None = None, allowed_hosts: Iterable[str] = (),
+            store: Store | None = None) -> ASGIApp:
     """The ASGI app uvicorn serves, one wrapper a line, innermost first: Flet's, with no CDN
     and the engine's fallback fonts from our own assets, named Tallybook with its icons
     (views/identity.py); WebSockets that end with their client
     (`stopping`: set when the server stops, which they then do not hold up), each message
     bounded before Flet decodes it (views/frames.py), bounded per address and in all as are the
-    sessions they open, from the app's own pages only; the server's own names only
+    sessions they open, from the app's own pages only; finished games' read-only pages
+    (views/sheet_page.py, those of `store`); the server's own names only
     (views/hosts.py, and `allowed_hosts`); no API pages; the policy and headers above."""
     SESSIONS.install()
     flet_app = flet_web.fastapi.app(main, assets_dir=assets_dir, no_cdn=True,
@@ -147,6 +151,7 @@ def web_app(main: Callable[[ft.Page], Awaitable[None]], assets_dir: str,
     app = bounded_frames(app)
     app = bounded_per_address(app)
     app = own_origin_only(app)
+    app = with_sheet_pages(app, store) if store is not None else app
     app = own_names_only(app, Hosts(allowed_hosts))
     app = not_served(app)
     return own_host_only(app)

@@ -89,6 +89,11 @@ MIGRATIONS: tuple[str, ...] = (
         player TEXT NOT NULL
     );
     """,
+    """
+    ALTER TABLE games ADD COLUMN link TEXT;
+    ALTER TABLE games ADD COLUMN link_lang TEXT;
+    CREATE UNIQUE INDEX games_by_link ON games(link);
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -416,6 +421,32 @@ class Store:
             self._db.execute(f"DELETE FROM tables WHERE game_id IN ({deleted})", before)
             self._db.execute("DELETE FROM games WHERE deleted < ?", before)
 
+    # read-only pages of finished games (views/sheet_page.py) ------------------------------
+    def sheet_link(self, game_id: int, lang: str) -> str | None:
+        """The token of the finished game's read-only page, made at the first ask, when its
+        page takes `lang` as the language it speaks from then on; None unless the game is
+        finished (and not deleted)."""
+        with self.transaction():
+            row = self._db.execute("SELECT link FROM games WHERE id = ? AND status = 'finished' "
+                                   "AND deleted IS NULL", (game_id,)).fetchone()
+            if row is None or row[0] is not None:
+                return None if row is None else str(row[0])
+            while True:
+                token = secrets.token_urlsafe(LINK_BYTES)
+                try:
+                    self._db.execute("UPDATE games SET link = ?, link_lang = ? WHERE id = ?",
+                                     (token, lang, game_id))
+                    return token
+                except sqlite3.IntegrityError:  # a token in use (never seen): draw again
+                    continue
+
+    def game_of_link(self, token: str) -> tuple[GameRecord, str] | None:
+        """The finished game whose page `token` opens, and the language of its page."""
+        row = self._db.execute(f"SELECT {RECORD}, link_lang FROM games WHERE link = ? AND "
+                               "status = 'finished' AND deleted IS NULL", (token,)).fetchone()
+        record = self._readable(row[:-1]) if row else None
+        return None if record is None else (record, str(row[-1]))
+
     # access -------------------------------------------------------------------------------
     def open_table(self, game_id: int) -> str:
         """The join code of the game's table, made (and the table opened) if it has none."""
@@ -639,6 +670,10 @@ RECORD = "id, kind, status, data, updated, revision, created"
 # codes, and wrong guesses are slowed down (views/access.py).
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 8
+
+
+# A read-only page's token: 128 random bits, as URL-safe base64 (22 characters).
+LINK_BYTES = 16
 
 
 def new_code() -> str:

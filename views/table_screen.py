@@ -3,12 +3,9 @@ on which phone (each one removable), and the table's end: close it or finish the
 
 from __future__ import annotations
 
-import io
 import time
-from urllib.parse import urlsplit
 
 import flet as ft
-import segno
 
 from views.access import shown_code
 from views.model import Table, use_table
@@ -17,21 +14,13 @@ from views.store import Seat
 from views.widgets.action_bar import action_bar
 from views.widgets.common import TAP, do, labelled, section, text
 from views.widgets.confirm import confirm
+from views.widgets.sheet_link import address, qr_png
 from views.widgets.top_bar import top_bar
 
 
 def join_link(app: AppSession, code: str) -> str:
-    """The page a phone opens: the session's url is its WebSocket's (ws://, wss://)."""
-    parts = urlsplit(app.page.url or "")
-    scheme = {"ws": "http", "wss": "https"}.get(parts.scheme, parts.scheme or "http")
-    return f"{scheme}://{parts.netloc}/join/{code}"
-
-
-def qr_png(link: str) -> bytes:
-    out = io.BytesIO()
-    segno.make(link, error="m").save(out, kind="png", scale=8, border=2, dark="#000",
-                                     light="#fff")
-    return out.getvalue()
+    """The page a phone opens to join."""
+    return address(app, f"/join/{code}")
 
 
 @ft.component

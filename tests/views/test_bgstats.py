@@ -113,7 +113,7 @@ def test_a_play_carries_totals_winners_ranks_seats_and_the_subtotals(store):
     assert [(names[s["playerRefId"]], s["score"], s["winner"], s["rank"], s["seatOrder"])
             for s in play["playerScores"]] == [
         ("Ann", "45", True, 1, 1), ("Bob", "45", True, 1, 2), ("Cas", "42", False, 3, 3)]
-    assert play["board"] == "standard" and not play["usesTeams"]
+    assert play["board"] == "Standard" and not play["usesTeams"]  # the variant's name
     assert play["comments"].splitlines()[0] == "Ann: left 10 · middle 26 · right 9 = 45"
 
 
@@ -138,3 +138,14 @@ def test_subtotals_are_in_the_readers_language(store):
     _, sheet = scored_game(record)
     assert subtotals(sheet, "de") != subtotals(sheet, "en")
     assert subtotals(sheet, "vi") == subtotals(sheet, "en")  # no scorer words: English
+
+
+def test_a_play_names_the_boxes_and_lasts_as_long_as_the_game(tmp_path):
+    store = Store(tmp_path / "db.sqlite3")
+    file = json.loads((EXAMPLES / "forest-shuffle-base-2-players.json").read_text())
+    file["boxes"] = ["base", "woodland_edge", "promo"]
+    game_id = store.create_game("forest-shuffle", {"file": file})
+    store.save_game(game_id, {"file": file}, 0, status="finished")
+    store._db.execute("UPDATE games SET created = updated - 3000 WHERE id = ?", (game_id,))
+    play, = play_file(store, [store.game(game_id)], "en")["plays"]
+    assert (play["board"], play["durationMin"]) == ("Woodland Edge, the promo cards", 50)

@@ -27,6 +27,7 @@ from views.off_loop import in_worker
 from views.picture.share import picture_choice
 from views.session import AppSession
 from views.widgets.common import TAP, do, labelled, text
+from views.widgets.sheet_link import link_choices
 
 LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1")
 
@@ -62,6 +63,7 @@ def share_choices(app: AppSession, table: Table, sheet: ScoreSheet) -> list[Shar
         ShareChoice("full", app.t("share.full"), ft.Icons.RECEIPT_LONG, full,
                     app.t("share.full.about")),
         picture_choice(app, table, sheet, secure),
+        *(ShareChoice(*choice) for choice in link_choices(app, table)),
     ]
 
 
