@@ -132,13 +132,13 @@ def WinningSummary(winning: list[Winning]) -> ft.Control:
     # A figure that does not fit beside its game (large text) goes below it.
     rows = [ft.Row([ft.Row([icon_image(kind, 24), text(app.t(f"game.{kind}"))], spacing=8,
                            tight=True),
-                    text(figure, weight=ft.FontWeight.W_600)],
-                   wrap=True, alignment=ft.MainAxisAlignment.SPACE_BETWEEN)
+                    text(figure, weight=ft.FontWeight.W_600)], wrap=True)
             for kind, figure in figures]
     heading = app.t("history.winning")
     said = "; ".join(f"{app.t(f'game.{kind}')} {figure}" for kind, figure in figures)
     return labelled("history-winning", ft.Card(ft.Container(ft.Column(
-        [text(heading, size=15, weight=ft.FontWeight.W_600), *rows], spacing=6),
+        [text(heading, size=15, weight=ft.FontWeight.W_600), *rows], spacing=6,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH),  # as wide as the games below
         padding=14)), label=f"{heading}: {said}")
 
 

@@ -132,6 +132,9 @@ async def test_a_player_page_charts_their_score_in_each_game_against_the_winning
     winning, own = chart_of(node).data_series
     assert points(own) == [(1, 45), (2, 51), (3, 51)]  # oldest first
     assert {y for _, y in points(winning)} == {49} and winning.dash_pattern
+    chart = chart_of(node)  # round labels around every point and the average
+    assert [label.value for label in chart.left_axis.labels] == [40, 45, 50, 55]
+    assert (chart.min_y, chart.max_y) == (40, 55)
     assert "Score in each of 3 games, oldest first" in c.texts()
     assert "Dashed line: average winning score 49.0" in c.texts()
     # One game: one point, in the middle of the chart.

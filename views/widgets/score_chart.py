@@ -18,9 +18,12 @@ from views.results import Series
 from views.session import AppSession
 from views.widgets.common import text
 
-HEIGHT = 140  # px: the plot with its axis labels; the card's figures stay in view above it
-# The left axis' labels: room for a three-digit score at the phone's largest text (200 %).
-LABEL_ROOM = 52
+HEIGHT = 170  # px: the plot with its axis labels; the card's figures stay in view above it
+# The highest and lowest labels stand half above and below the plot: room for them at 200 %.
+OVERHANG = ft.Padding.symmetric(vertical=16)
+# The left axis' labels: room for a three-digit score at the phone's largest text (200 %),
+# each on one line.
+LABEL_ROOM = 64
 GAPS = 3  # between the axis' labels at most: four labels fit the height at 200 % text
 
 
@@ -67,7 +70,7 @@ def score_chart(app: AppSession, series: Series) -> ft.Control:
     heading = app.t(f"players.chart.title{variant(series)}", shown=len(totals),
                     games=series.games)
     lines = [text(heading, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
-             ft.Container(chart(series), height=HEIGHT)]
+             ft.Container(chart(series), height=HEIGHT, padding=OVERHANG)]
     if series.winning is not None:
         lines.append(text(app.t("players.chart.legend", average=f"{series.winning:.1f}"),
                           size=13, color=ft.Colors.ON_SURFACE_VARIANT))
@@ -100,6 +103,8 @@ def chart(series: Series) -> fch.LineChart:
         interactive=False, animation=None,
         horizontal_grid_lines=grid,
         border=ft.Border(bottom=ft.BorderSide(1, ft.Colors.OUTLINE)),  # the plot's floor
-        left_axis=fch.ChartAxis(label_spacing=step, label_size=LABEL_ROOM),
+        left_axis=fch.ChartAxis(label_spacing=step, label_size=LABEL_ROOM, labels=[
+            fch.ChartAxisLabel(value=value, label=text(str(value), size=12, max_lines=1))
+            for value in range(bottom, top + 1, step)]),
         bottom_axis=fch.ChartAxis(show_labels=False),
         expand=True)
