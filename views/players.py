@@ -62,8 +62,8 @@ def PlayerScreen(name: str) -> ft.View:
     if not use_scored_history(app):
         return scoring_view(app, player_route(name), name)
     stats = app.history.stats(name)
-    series = {line.kind: line for line in app.history.series(name)}
     results = app.history.results(player=name)
+    series = {line.kind: line for line in app.history.series(name, results)}
     base = player_route(name)
     controls: list[ft.Control] = []
     if stats:

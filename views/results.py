@@ -158,7 +158,7 @@ class Series:
     kind: str
     totals: tuple[int, ...]  # the last CHART_GAMES at most
     games: int  # all they played of it
-    winning: float | None  # the game's average winning score, over the whole history
+    winning: float | None  # the average winning score of the games they played
 
     @property
     def cut(self) -> bool:
@@ -241,12 +241,16 @@ class History:
         return {player: [stats_of(kind, played) for kind, played in per_game.items()]
                 for player, per_game in seats.items()}
 
-    def series(self, player: str) -> list[Series]:
-        """The player's totals per game for a chart, the latest played first (as `stats`)."""
-        aliases, name, every = self.store.aliases(), self.player(player), self.results()
-        played = [(result, seat) for result in every
-                  if (seat := self.seat(result, name, aliases))]
-        return series_of(played, winning_scores(every))
+    def series(self, player: str, played: list[Result] | None = None) -> list[Series]:
+        """The player's totals per game for a chart, the latest played first (as `stats`),
+        against the average winning score of the games they played: what it took to win at
+        their tables (the history filtered by the player says the same). `played`: their
+        results, when at hand (every pass over the history reads every stored game)."""
+        aliases, name = self.store.aliases(), self.player(player)
+        played = self.results(player=name) if played is None else played
+        seats = [(result, seat) for result in played
+                 if (seat := self.seat(result, name, aliases))]
+        return series_of(seats, winning_scores(played))
 
     def scored_all(self) -> bool:
         """Whether every finished game's result is at hand without long work (a long game
