@@ -121,11 +121,9 @@ def stats_of(kind: str, seats: list[tuple[Result, Seat]]) -> Stats:
                  max(result.finished for result, _ in seats))
 
 
-def winning_score(result: Result) -> float | None:
-    """The game's winning score: its winners' own totals, averaged (None: no winner, which a
-    scored sheet never has)."""
-    totals = [seat.total for seat in result.seats if seat.won]
-    return fmean(totals) if totals else None
+def winning_score(result: Result) -> float:
+    """The game's winning score: its winners' own totals, averaged (a game has a first)."""
+    return fmean(seat.total for seat in result.seats if seat.won)
 
 
 @dataclass(frozen=True)
@@ -141,9 +139,7 @@ def winning_scores(results: Iterable[Result]) -> list[Winning]:
     """Each game's average winning score over `results`, in the order the games first come."""
     scores: dict[str, list[float]] = {}
     for result in results:
-        score_ = winning_score(result)
-        if score_ is not None:
-            scores.setdefault(result.kind, []).append(score_)
+        scores.setdefault(result.kind, []).append(winning_score(result))
     return [Winning(kind, len(won), fmean(won)) for kind, won in scores.items()]
 
 

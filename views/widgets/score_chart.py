@@ -1,5 +1,5 @@
 """A player's total in each of their last games of one game, as a small line chart, oldest on
-the left, the game's average winning score as a dashed line.
+the left, the average winning score of their games as a dashed line.
 
 Flet's own chart (flet-charts, drawn by flet-web's client). It takes no touches: a drag over it
 scrolls the page, and what a tooltip would tell is written above and below it (the range, the
