@@ -18,7 +18,7 @@ def test_scores_far_apart_get_round_steps():
 
 
 @given(st.lists(st.integers(-60, 400), min_size=1, max_size=30),
-       st.floats(-60, 400, allow_nan=False))
+       st.floats(-60, 400, allow_nan=False, allow_subnormal=False))  # an average of totals
 def test_every_score_and_the_average_are_inside_few_round_labels(scores, average):
     bottom, top, step = y_axis([*scores, average])
     assert bottom <= min(*scores, average) and max(*scores, average) <= top
