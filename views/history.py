@@ -13,7 +13,7 @@ import flet as ft
 from views.i18n import variant_words, when
 from views.off_loop import off_loop
 from views.registry import GAMES
-from views.results import Result
+from views.results import Result, Winning, winning_scores
 from views.session import AppSession, use_app
 from views.widgets.archive_menu import ArchiveMenu
 from views.widgets.common import (
@@ -101,6 +101,7 @@ def HistoryScreen(game: str = "", player: str = "") -> ft.View:
         labelled("player-filters", ft.Row(players, scroll=ft.ScrollMode.AUTO, spacing=8)),
     ]
     if results:
+        controls.append(WinningSummary(winning_scores(results)))
         controls.append(section(app.t("history.count", count=len(results))))
         filters = history_route(game, player).removeprefix("/history")
         controls += [ResultTile(result, f"/history/{result.kind}/{result.game_id}{filters}",
@@ -120,6 +121,25 @@ def HistoryScreen(game: str = "", player: str = "") -> ft.View:
                        ArchiveMenu(on_imported=lambda: set_version(lambda v: v + 1))]),
                    controls=[ft.Column(controls, spacing=10, scroll=ft.ScrollMode.AUTO,
                                        expand=True)])
+
+
+@ft.component
+def WinningSummary(winning: list[Winning]) -> ft.Control:
+    """Each listed game's average winning score: what it takes to win, a line a game."""
+    app = use_app()
+    figures = [(won.kind, app.t("history.winning_in", average=f"{won.average:.1f}",
+                                games=won.games)) for won in winning]
+    # A figure that does not fit beside its game (large text) goes below it.
+    rows = [ft.Row([ft.Row([icon_image(kind, 24), text(app.t(f"game.{kind}"))], spacing=8,
+                           tight=True),
+                    text(figure, weight=ft.FontWeight.W_600)], wrap=True)
+            for kind, figure in figures]
+    heading = app.t("history.winning")
+    said = "; ".join(f"{app.t(f'game.{kind}')} {figure}" for kind, figure in figures)
+    return labelled("history-winning", ft.Card(ft.Container(ft.Column(
+        [text(heading, size=15, weight=ft.FontWeight.W_600), *rows], spacing=6,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH),  # as wide as the games below
+        padding=14)), label=f"{heading}: {said}")
 
 
 @ft.component

@@ -13,10 +13,11 @@ import flet as ft
 from scorer.players import MAX_NAME_LENGTH
 from views.history import ResultTile, scoring_view, use_scored_history
 from views.i18n import when
-from views.results import Stats
+from views.results import Series, Stats
 from views.session import AppSession, use_app
 from views.widgets.common import TAP, do, icon_image, labelled, pill, section, text
 from views.widgets.confirm import confirm
+from views.widgets.score_chart import score_chart
 from views.widgets.top_bar import top_bar
 from views.widgets.typed_field import use_typed_text
 
@@ -62,12 +63,13 @@ def PlayerScreen(name: str) -> ft.View:
         return scoring_view(app, player_route(name), name)
     stats = app.history.stats(name)
     results = app.history.results(player=name)
+    series = {line.kind: line for line in app.history.series(name, results)}
     base = player_route(name)
     controls: list[ft.Control] = []
     if stats:
         games, wins = sum(s.games for s in stats), sum(s.wins for s in stats)
         controls.append(text(app.t("players.record", games=games, wins=wins), size=16))
-        controls += [GameStats(s, key=s.kind) for s in stats]
+        controls += [GameStats(s, series.get(s.kind), key=s.kind) for s in stats]
         controls.append(section(app.t("players.played")))
         controls += [ResultTile(r, f"{base}/{r.kind}/{r.game_id}", key=str(r.game_id))
                      for r in results]
@@ -80,8 +82,9 @@ def PlayerScreen(name: str) -> ft.View:
 
 
 @ft.component
-def GameStats(stats: Stats) -> ft.Control:
-    """One game's figures, as a small table a glance reads."""
+def GameStats(stats: Stats, series: Series | None = None) -> ft.Control:
+    """One game's figures, as a small table a glance reads, and the player's score in each
+    game as a chart below it."""
     app = use_app()
     wins = app.t("players.wins_shared", wins=stats.wins, shared=stats.shared_wins) \
         if stats.shared_wins else str(stats.wins)
@@ -99,8 +102,10 @@ def GameStats(stats: Stats) -> ft.Control:
     title = ft.Row([icon_image(stats.kind, 28), text(app.t(f"game.{stats.kind}"), size=17,
                                                      weight=ft.FontWeight.W_600)], spacing=10)
     said = ", ".join(f"{app.t(f'players.{what}')} {value}" for what, value in figures)
+    chart = [ft.Container(score_chart(app, series), padding=ft.Padding.only(top=8))] \
+        if series else []
     return labelled(f"stats-{stats.kind}", ft.Card(ft.Container(
-        ft.Column([title, *rows], spacing=4), padding=14)),
+        ft.Column([title, *rows, *chart], spacing=4), padding=14)),
         label=f"{app.t(f'game.{stats.kind}')}: {said}")
 
 

@@ -6,11 +6,13 @@ now belongs to (`Store.aliases`: a renamed player, or two names merged into one 
 
 Who won: the players in first place, or in a team game the players of the first team. A win is
 shared when another player (team game: another team) is first too. Averages, best and worst
-are the player's own totals, in a team game too (their own pond).
+are the player's own totals, in a team game too (their own pond). So is a game's winning score:
+its winners' own totals, averaged in a team game (a shared win's are equal).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from statistics import fmean
 
@@ -119,6 +121,59 @@ def stats_of(kind: str, seats: list[tuple[Result, Seat]]) -> Stats:
                  max(result.finished for result, _ in seats))
 
 
+def winning_score(result: Result) -> float:
+    """The game's winning score: its winners' own totals, averaged (a game has a first)."""
+    return fmean(seat.total for seat in result.seats if seat.won)
+
+
+@dataclass(frozen=True)
+class Winning:
+    """A game's winning score on average, over `games` of its finished games."""
+
+    kind: str
+    games: int
+    average: float
+
+
+def winning_scores(results: Iterable[Result]) -> list[Winning]:
+    """Each game's average winning score over `results`, in the order the games first come."""
+    scores: dict[str, list[float]] = {}
+    for result in results:
+        scores.setdefault(result.kind, []).append(winning_score(result))
+    return [Winning(kind, len(won), fmean(won)) for kind, won in scores.items()]
+
+
+# A chart shows a player's last games only: its points are sent to the phone and drawn there.
+CHART_GAMES = 30
+
+
+@dataclass(frozen=True)
+class Series:
+    """A player's total in each of their last games of one game, oldest first."""
+
+    kind: str
+    totals: tuple[int, ...]  # the last CHART_GAMES at most
+    games: int  # all they played of it
+    winning: float | None  # the average winning score of the games they played
+
+    @property
+    def cut(self) -> bool:
+        """Whether older games are left out."""
+        return self.games > len(self.totals)
+
+
+def series_of(played: Iterable[tuple[Result, Seat]], winning: Iterable[Winning],
+              limit: int = CHART_GAMES) -> list[Series]:
+    """A player's series per game from their seats, the latest played first (as
+    `History.results` lists them), in the order their games first come."""
+    totals: dict[str, list[int]] = {}
+    for result, seat in played:
+        totals.setdefault(result.kind, []).append(seat.total)
+    average = {won.kind: won.average for won in winning}
+    return [Series(kind, tuple(reversed(latest[:limit])), len(latest), average.get(kind))
+            for kind, latest in totals.items()]
+
+
 class History:
     """The server's finished games, scored once each (a finished game is read-only)."""
 
@@ -181,6 +236,17 @@ class History:
                 seats.setdefault(player, {}).setdefault(result.kind, []).append((result, seat))
         return {player: [stats_of(kind, played) for kind, played in per_game.items()]
                 for player, per_game in seats.items()}
+
+    def series(self, player: str, played: list[Result] | None = None) -> list[Series]:
+        """The player's totals per game for a chart, the latest played first (as `stats`),
+        against the average winning score of the games they played: what it took to win at
+        their tables (the history filtered by the player says the same). `played`: their
+        results, when at hand (every pass over the history reads every stored game)."""
+        aliases, name = self.store.aliases(), self.player(player)
+        played = self.results(player=name) if played is None else played
+        seats = [(result, seat) for result in played
+                 if (seat := self.seat(result, name, aliases))]
+        return series_of(seats, winning_scores(played))
 
     def scored_all(self) -> bool:
         """Whether every finished game's result is at hand without long work (a long game

@@ -1,14 +1,17 @@
 """History and players in Chromium at 390 x 844 against the real server: a game of each kind
 finished through the UI is found in the history with its date and the scorer's totals, and its
-sheet opens and back returns; a player's page counts what was played and opens their games; a
-deleted game comes back with Undo and stays after a reload; screenshots of the history, a
-filtered history, the players and a player page in light and dark."""
+sheet opens and back returns; a player's page counts what was played and opens their games, and
+draws their scores as a chart (Flet's own, which the served client knows); a deleted game comes
+back with Undo and stays after a reload; screenshots of the history, a filtered history, the
+players and a player page in light and dark."""
 
 from __future__ import annotations
 
+import io
 import time
 
 import pytest
+from PIL import Image
 from playwright.sync_api import expect
 
 from scorer import ScoreSheet, score
@@ -214,6 +217,28 @@ def test_a_deleted_game_comes_back_with_undo_and_stays_after_a_reload(server, ma
     phone.reload()
     phone.expect_says(f"past-{fossil}", "Fossil · Standard rules")
     assert kept_in_store(server, fossil)
+
+
+def error_red(pixel: tuple[int, ...]) -> bool:
+    """Flet's box for a control its client lacks ("Unknown control: …") is filled red."""
+    red, green, blue = pixel[:3]
+    return red > 200 and green < 110 and blue < 110
+
+
+def test_a_players_page_draws_their_scores_as_a_chart(server, make_context, shots):
+    seed_finished(server, ("symbiose-standard.json", "symbiose-duel.json", "symbiose-duel.json"))
+    phone = Phone.open(make_context(), server.url + "players/Ann")
+    phone.expect_says("chart-symbiose", "Symbiose: 3 games, from 45 to 51, last 51; "
+                                        "average winning score 49.0")
+    phone.shot(str(shots / shot_name("player-chart", "light", PHONE["viewport"])))
+    box = phone.by_id("chart-symbiose").first.bounding_box()
+    chart = Image.open(io.BytesIO(phone.page.screenshot(clip=box))).convert("RGB")
+    pixels = list(chart.getdata())
+    background = max(set(pixels), key=pixels.count)
+    # The chart is drawn (its lines, points and labels), not Flet's red box in its place.
+    assert sum(map(error_red, pixels)) < len(pixels) / 100
+    assert sum(pixel != background for pixel in pixels) > len(pixels) / 50
+    assert phone.page.get_by_text("Unknown control").count() == 0
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])

@@ -7,6 +7,7 @@ import asyncio
 import threading
 
 import flet as ft
+import flet_charts as fch
 import pytest
 from flet.components.component import Component
 
@@ -101,7 +102,7 @@ async def test_a_player_page_shows_statistics_per_game(open_app, finished):
     await c.tap("player-0")  # Ann: the latest to play
     assert c.page.route == "/players/Ann"
     symbiose = " ".join(t.value for t in c.get("stats-symbiose").content.content.content
-                        .controls[1:] for t in t.controls)
+                        .controls[1:] if isinstance(t, ft.Row) for t in t.controls)
     assert symbiose.startswith("Games 1 Wins 1 (1 shared) Win rate 100% Average score 45.0 "
                                "Best score 45 Worst score 45 Last played Sep 21, 2026")
     assert c.find("stats-forest-shuffle") is not None and c.find("stats-fossil") is None
@@ -109,6 +110,52 @@ async def test_a_player_page_shows_statistics_per_game(open_app, finished):
     assert c.page.route == f"/players/Ann/forest-shuffle/{finished[2]}"
     await c.back()
     assert c.page.route == "/players/Ann"
+
+
+def chart_of(node: ft.Semantics) -> fch.LineChart:
+    return next(c for c in shown(node) if isinstance(c, fch.LineChart))
+
+
+def points(line: fch.LineChartData) -> list[tuple[float, float]]:
+    return [(point.x, point.y) for point in line.points]
+
+
+async def test_a_player_page_charts_their_score_in_each_game_against_the_winning_average(
+        open_app, store, finished):
+    for day in (3, 4):  # Ann wins two duels with 51 (the standard game: a shared win, 45)
+        finish(store, "symbiose-duel.json", 1_790_000_000 + day * 86_400)
+    c = await open_app("/players/Ann")
+    node = c.get("chart-symbiose")
+    assert node.label == ("Symbiose: 3 games, from 45 to 51, last 51; "
+                          "average winning score 49.0")
+    assert node.exclude_semantics and node.image  # one sentence, as for a picture
+    winning, own = chart_of(node).data_series
+    assert points(own) == [(1, 45), (2, 51), (3, 51)]  # oldest first
+    assert {y for _, y in points(winning)} == {49} and winning.dash_pattern
+    chart = chart_of(node)  # round labels around every point and the average
+    assert [label.value for label in chart.left_axis.labels] == [40, 45, 50, 55]
+    assert (chart.min_y, chart.max_y) == (40, 55)
+    assert "Score in each of 3 games, oldest first" in c.texts()
+    assert "Dashed line: average winning score 49.0" in c.texts()
+    # One game: one point, in the middle of the chart.
+    forest = c.get("chart-forest-shuffle")
+    assert forest.label == "Forest Shuffle: 1 game, score 122; average winning score 122.0"
+    chart = chart_of(forest)
+    assert points(chart.data_series[-1]) == [(1, 122)] and (chart.min_x, chart.max_x) == (0.5, 1.5)
+    assert "Score in the one game so far" in c.texts()
+
+
+async def test_a_long_record_charts_the_last_thirty_games_and_says_so(open_app, store):
+    for day in range(33):
+        finish(store, "symbiose-duel.json" if day % 2 else "symbiose-standard.json",
+               1_790_000_000 + day * 86_400)
+    c = await open_app("/players/Bob")
+    node = c.get("chart-symbiose")
+    own = chart_of(node).data_series[-1]
+    # The 33rd game, the newest, is a standard one (Bob 45); the duels give him 37.
+    assert len(own.points) == 30 and points(own)[-2:] == [(29, 37), (30, 45)]
+    assert node.label.startswith("Symbiose: last 30 of 33 games, from 37 to 45, last 45;")
+    assert "Score in the last 30 of 33 games, oldest first" in c.texts()
 
 
 async def test_a_renamed_player_keeps_their_games_and_sheets_keep_the_old_name(
@@ -169,6 +216,20 @@ async def test_home_shows_the_latest_results_and_leads_to_history_and_players(
     await c.back()
     await c.tap("nav-players")
     assert c.page.route == "/players"
+
+
+async def test_the_history_gives_each_games_average_winning_score_over_the_games_listed(
+        open_app, store, finished):
+    finish(store, "symbiose-team.json", 1_790_500_000)  # Ann 49 and Cas 44 win: 46.5
+    c = await open_app("/history")
+    assert c.get("history-winning").label == (
+        "Average winning score: Symbiose 45.8 in 2 games; Forest Shuffle 122.0 in 1 game; "
+        "Fossil 74.0 in 1 game")  # (45 + 46.5) / 2, the latest played first
+    await c.tap("filter-symbiose")
+    assert c.get("history-winning").label == "Average winning score: Symbiose 45.8 in 2 games"
+    assert "45.8 in 2 games" in c.texts()
+    c = await open_app("/history?game=fossil&player=Bob")  # no such game: no average
+    assert c.find("history-winning") is None
 
 
 async def test_a_team_game_is_listed_by_teams(open_app, store):

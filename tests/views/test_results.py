@@ -4,7 +4,7 @@ import time
 
 import pytest
 
-from views.results import History
+from views.results import History, Series, Winning, series_of, winning_scores
 from views.store import KEEP_DELETED, Store
 
 
@@ -137,3 +137,57 @@ def test_a_deleted_game_is_gone_for_good_once_the_store_is_opened_an_hour_later(
     again = History(Store(tmp_path / "db.sqlite3"))
     again.store.restore_game(gone)  # too late: nothing to restore
     assert [r.game_id for r in again.results()] == [kept]
+
+
+def test_a_games_winning_score_averages_each_games_winners_own_totals(history):
+    finish(history, fossil(("Ann", 10)))                # Ann wins with 40
+    finish(history, fossil(("Ann", 5), ("Bob", 5)))     # a shared win: 35
+    finish(history, team_game(20, 30, 25, 10))          # Ann 20 + Cas 25 win: 22.5 a winner
+    finish(history, fossil(("Cas", 15)))                # 45
+    assert winning_scores(history.results()) == [Winning("fossil", 3, 40),
+                                                 Winning("symbiose", 1, 22.5)]
+    assert winning_scores(history.results(kind="symbiose")) == [Winning("symbiose", 1, 22.5)]
+
+
+def test_teams_level_give_the_winning_score_of_all_four(history):
+    finish(history, team_game(20, 30, 25, 15))  # 45 all: each of them won
+    assert winning_scores(history.results()) == [Winning("symbiose", 1, 22.5)]
+
+
+def test_no_games_no_winning_scores_and_no_series(history):
+    assert winning_scores([]) == [] and history.series("Ann") == []
+    history.store.remember_players(["Ann"])  # known from a game not finished
+    assert history.series("Ann") == []
+
+
+def test_a_players_series_is_their_own_totals_oldest_first_per_game(history):
+    finish(history, fossil(("Ann", 4)))                 # Ann 34, wins
+    finish(history, team_game(20, 30, 25, 10))          # Ann 20, her team wins
+    finish(history, fossil(("Bob", 9), ("Ann", -2)))    # Ann 28, Bob 39 wins
+    fossil_, symbiose = history.series("ann")  # the latest played first, as the statistics
+    assert fossil_ == Series("fossil", (34, 28), 2, (34 + 39) / 2)
+    assert symbiose == Series("symbiose", (20,), 1, 22.5)  # one game: one point
+    assert not fossil_.cut
+    # The reference is what it took to win at her tables: a game without her leaves it.
+    finish(history, fossil(("Cas", 20), players=("Bob", "Cas")))
+    assert history.series("Ann")[0] == fossil_
+
+
+def test_a_long_series_keeps_the_last_games(history):
+    for points in range(5):
+        finish(history, fossil(("Ann", points), players=("Ann", "Bob")))
+    results = history.results()
+    played = [(result, result.seats[0]) for result in results]
+    series, = series_of(played, winning_scores(results), limit=3)
+    assert series.totals == (32, 33, 34) and series.games == 5 and series.cut
+
+
+def test_a_renamed_or_merged_player_keeps_one_series_under_every_name(history):
+    finish(history, fossil(("Ann", 4), players=("Ann", "Bob")))
+    finish(history, fossil(("Annie", 6), players=("Annie", "Bob")))
+    history.store.remember_players(["Ann", "Annie", "Bob"])
+    history.store.rename_player("Ann", "Anna")
+    history.store.rename_player("Annie", "Anna")  # the same person
+    anna, = history.series("Anna")
+    assert (anna.totals, anna.games) == ((34, 36), 2)
+    assert history.series("annie") == [anna]  # an old name finds her
