@@ -43,6 +43,12 @@ def text_scale(probe_width: float) -> float:
                           + LETTER_SPACING * len(PROBE))
 
 
+def line_width(words: str, size: float, scale: float = 1.0) -> float:
+    """How wide `words` are drawn on one line at `size` px, where the phone draws text `scale`
+    times larger than asked."""
+    return _width(words, size * scale)
+
+
 @cache
 def wrapped(name: str, width: float, size: float) -> tuple[str, ...]:
     """`name` as Flutter lays it out at `size` in `width` px, line by line, breaking at spaces

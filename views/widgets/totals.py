@@ -11,8 +11,19 @@ import flet as ft
 from scorer import ScoreSheet
 from views.session import use_app
 from views.widgets.common import TAP, labelled, text
+from views.widgets.fit import line_width
+from views.widgets.text_probe import text_probe
 
-CHIP_WIDTH = 96  # px: four 40-character names still leave room for the button
+CHIP_WIDTH = 96  # px: a chip at its widest, unless its number needs more; a longer name ends "…"
+CHIP_PADDING = 8  # px on either side of a chip's words
+CHIP_SPACING = 4
+CAPTION_SIZE, NUMBER_SIZE, BUTTON_SIZE = 12, 18, 14  # px, as asked (the phone may draw larger)
+BOLD = 1.1  # Roboto Bold's figures against the Regular they are measured in, with room to spare
+# Flutter's filled button with an icon: 16 px before its 18 px icon, 8 px gap, 24 px after.
+BUTTON_CHROME = 16 + 18 + 8 + 24
+PROVISIONAL_ICON = 18
+BAR_PADDING = 8
+ROW_SPACING = 10  # Flet's default between a row's controls
 
 
 @dataclass(frozen=True)
@@ -36,6 +47,31 @@ def totals_of(sheet: ScoreSheet, t: Callable[..., str]) -> tuple[Total, ...]:
     return (*players, *teams)
 
 
+def number_of(total: Total, provisional: bool) -> str:
+    return f"~{total.total}" if provisional else str(total.total)
+
+
+def chip_width(total: Total, provisional: bool, scale: float) -> float:
+    """As wide as its name or its number, whichever is wider, but a long name is cut at
+    CHIP_WIDTH: the number is always whole, on one line."""
+    number = line_width(number_of(total, provisional), NUMBER_SIZE, scale) * BOLD
+    caption = line_width(total.caption, CAPTION_SIZE, scale)
+    return min(max(caption, number), max(CHIP_WIDTH - 2 * CHIP_PADDING, number)) \
+        + 2 * CHIP_PADDING
+
+
+def fits_one_line(totals: tuple[Total, ...], button: str | None, provisional: bool,
+                  width: float, scale: float) -> bool:
+    """Whether every chip, the provisional mark and the button fit side by side in a bar
+    `width` px wide; if not, the chips wrap into rows of their own above the button."""
+    chips = sum(chip_width(total, provisional, scale) for total in totals) \
+        + CHIP_SPACING * max(0, len(totals) - 1)
+    mark = PROVISIONAL_ICON + ROW_SPACING if provisional else 0
+    finish = line_width(button, BUTTON_SIZE, scale) + BUTTON_CHROME + ROW_SPACING \
+        if button is not None else 0
+    return chips + mark + finish <= width - 2 * BAR_PADDING
+
+
 @ft.component
 def TotalsBar(totals: tuple[Total, ...], on_finish: Callable | None,
               provisional: bool = False) -> ft.Container:
@@ -43,23 +79,33 @@ def TotalsBar(totals: tuple[Total, ...], on_finish: Callable | None,
     `provisional`: a card has a problem and counts for nothing until it is mended, so every
     total may still change (each says so, and the bar is marked).
 
+    Every total is always on the screen: where the chips and the button do not fit side by
+    side (a small phone, large text, six chips), the chips wrap into rows above the button,
+    never scrolled out of sight nor under it.
+
     The last of the view's controls, not its bottom_appbar: Flutter's BottomAppBar has a fixed
-    height, which cuts the numbers when the phone's text is large; this bar grows with them."""
+    height, which cuts the numbers when the phone's text is large; this bar grows with them.
+    It holds the probe of the phone's text size too: every game's entry screen draws the bar."""
     app = use_app()
-    chips = ft.Row([TotalChip(total, provisional) for total in totals],
-                   scroll=ft.ScrollMode.AUTO, expand=True, spacing=4)
-    row: list[ft.Control] = [chips]
+    chips: list[ft.Control] = [TotalChip(total, provisional) for total in totals]
     if provisional:
         words = app.t("totals.provisional")
-        row.insert(0, labelled("provisional", ft.Icon(ft.Icons.HOURGLASS_TOP, size=18,
-                                                      color=ft.Colors.ERROR), label=words))
-    if on_finish is not None:
-        row.append(labelled("finish", ft.FilledButton(
-            app.t("entry.score_sheet"), icon=ft.Icons.LEADERBOARD, on_click=on_finish,
-            height=TAP)))
+        chips.insert(0, labelled("provisional", ft.Icon(
+            ft.Icons.HOURGLASS_TOP, size=PROVISIONAL_ICON, color=ft.Colors.ERROR), label=words))
+    button = app.t("entry.score_sheet") if on_finish is not None else None
+    one_line = fits_one_line(totals, button, provisional, app.width, app.text_scale)
+    # Wraps even where it was measured to fit: measured is not drawn, and a chip is never hidden.
+    bar: ft.Control = ft.Row(chips, wrap=True, spacing=CHIP_SPACING, run_spacing=CHIP_SPACING)
+    if button is not None:
+        bar.expand = one_line
+        finish = labelled("finish", ft.FilledButton(
+            button, icon=ft.Icons.LEADERBOARD, on_click=on_finish, height=TAP))
+        bar = ft.Row([bar, finish]) if one_line else \
+            ft.Column([bar, ft.Row([finish], alignment=ft.MainAxisAlignment.END)], spacing=8)
     # The colour and height (72 px at 100 %) of a BottomAppBar.
-    return ft.Container(ft.Row(row), bgcolor=ft.Colors.SURFACE_CONTAINER,
-                        padding=ft.Padding.symmetric(horizontal=8, vertical=12))
+    return ft.Container(ft.Column([text_probe(app), bar], spacing=0),
+                        bgcolor=ft.Colors.SURFACE_CONTAINER,
+                        padding=ft.Padding.symmetric(horizontal=BAR_PADDING, vertical=12))
 
 
 @ft.component
@@ -68,11 +114,11 @@ def TotalChip(total: Total, provisional: bool = False) -> ft.Control:
     label = f"{total.label} ({app.t('totals.provisional')})" if provisional else total.label
     return labelled(total.identifier, ft.Container(
         ft.Column([
-            text(total.caption, size=12, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
-                 text_align=ft.TextAlign.CENTER),
-            text(f"~{total.total}" if provisional else str(total.total), size=18,
+            text(total.caption, size=CAPTION_SIZE, max_lines=1,
+                 overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.CENTER),
+            text(number_of(total, provisional), size=NUMBER_SIZE, max_lines=1,
                  weight=ft.FontWeight.BOLD, italic=provisional,
                  color=ft.Colors.PRIMARY if total.team else None)],
             spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
-        width=CHIP_WIDTH if len(total.caption) > 8 else None,
-        padding=ft.Padding.symmetric(horizontal=8)), label=label)
+        width=chip_width(total, provisional, app.text_scale),
+        padding=ft.Padding.symmetric(horizontal=CHIP_PADDING)), label=label)

@@ -1,0 +1,104 @@
+"""The live totals bar on small phones and at large text: every chip whole and on the screen,
+never scrolled away nor under the "Score sheet" button (the browser's boxes:
+tests/e2e/test_accessibility.py)."""
+
+import flet as ft
+import pytest
+
+from scorer import score
+from tests.views.fake_client import FakeClient
+from tests.views.helpers import example, learn, start_game, table_cards
+from views.widgets.fit import PROBE, PROBE_SIZE, _width
+from views.widgets.totals import chip_width, fits_one_line, number_of, totals_of
+
+LONG = ["Maximiliane Alexandra", "Bartholomew", "Chloé-Éléonore", "Daan"]
+
+
+async def large_text(c: FakeClient, scale: float) -> None:
+    """The phone reports its text probe drawn `scale` times as wide (views/widgets/text_probe)."""
+    [probe] = [t for t in c.all(ft.Text) if t.value == PROBE]
+    await c.session.dispatch_event(probe._i, "size_change",
+                                   {"w": scale * (_width(PROBE, PROBE_SIZE) - 1.0), "h": 24})
+    await c.settle()
+
+
+async def narrow(c: FakeClient) -> None:
+    await c.session.dispatch_event(c.page._i, "resize", {"width": 320, "height": 640})
+    await c.settle()
+
+
+def bar_of(c: FakeClient) -> ft.Row:
+    """The row holding the chips: the one holding total-0's chip."""
+    chip = c.get("total-0")
+    control = chip.parent
+    while not isinstance(control, ft.Row):
+        control = control.parent
+    return control
+
+
+def in_order(c: FakeClient, identifiers: list[str]) -> list[float]:
+    return [c.get(identifier).content.width for identifier in identifiers]
+
+
+async def complete_team_table(open_app, store) -> FakeClient:
+    file = example("symbiose-team.json")
+    learn(store, table_cards(file))
+    c = await open_app()
+    await start_game(c, LONG, "team")
+    for card in table_cards(file):
+        await c.tap(f"known-{card}")
+    assert c.find("finish") is not None  # complete: the way on to the sheet
+    return c
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("scale", [1.0, 2.0])
+async def test_every_total_wraps_above_the_button_on_a_small_phone(open_app, store, scale):
+    """Four long names and two teams at 320 px: the chips do not fit beside the button, so
+    they wrap into rows of their own (a scrolling row hid the fourth behind the button)."""
+    c = await complete_team_table(open_app, store)
+    await narrow(c)
+    if scale != 1.0:
+        await large_text(c, scale)
+    bar = bar_of(c)
+    assert bar.wrap and bar.scroll is None
+    ids = [f"total-{i}" for i in range(4)] + ["team-total-0", "team-total-1"]
+    assert all(c.find(identifier) is not None and _inside(c.get(identifier), bar)
+               for identifier in ids)
+    assert not _inside(c.get("finish"), bar)  # on a row of its own, below the chips
+    assert not bar.expand
+    assert max(in_order(c, ids)) <= 320 - 16
+
+
+@pytest.mark.asyncio
+async def test_chips_grow_with_the_text_and_keep_their_number_whole(open_app, store):
+    c = await complete_team_table(open_app, store)
+    await narrow(c)
+    small = in_order(c, ["total-3", "team-total-0"])
+    await large_text(c, 2.0)
+    large = in_order(c, ["total-3", "team-total-0"])
+    assert all(b > 1.5 * a for a, b in zip(small, large, strict=True)), (small, large)
+
+
+def test_a_chip_is_as_wide_as_its_number_at_any_size():
+    sheet = score(example("symbiose-team.json"))
+    for total in totals_of(sheet, lambda key, **_: key):
+        for scale in (1.0, 1.5, 2.0, 3.0):
+            for provisional in (False, True):
+                number = _width(number_of(total, provisional), 18 * scale)
+                assert chip_width(total, provisional, scale) >= number + 16
+
+
+def test_four_short_names_and_the_button_share_one_line_on_an_ordinary_phone():
+    sheet = score(example("symbiose-standard.json"))
+    totals = totals_of(sheet, lambda key, **_: key)
+    assert fits_one_line(totals, "Score sheet", False, 390, 1.0)
+    assert not fits_one_line(totals, "Score sheet", False, 320, 2.0)
+
+
+def _inside(control, outer) -> bool:
+    while control is not None:
+        if control is outer:
+            return True
+        control = control.parent
+    return False
