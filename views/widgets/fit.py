@@ -26,6 +26,9 @@ _MEASURED_AT = 100  # px: advances scale with the size
 
 
 PROBE, PROBE_SIZE = "MMMMMMMMMM", 10.0  # what the phone measures for its text size
+# Text this much larger than asked (a phone's text size setting) is large: screens change their
+# layout for it (fewer cards a row, names on two lines, a card's badge on a row of its own).
+LARGE_TEXT = 1.3
 
 
 def fitting_size(name: str, width: float, lines: int = 2, sizes: tuple[float, ...] = SIZES,

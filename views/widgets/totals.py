@@ -11,7 +11,7 @@ import flet as ft
 from scorer import ScoreSheet
 from views.session import use_app
 from views.widgets.common import TAP, labelled, text
-from views.widgets.fit import line_width
+from views.widgets.fit import LARGE_TEXT, line_width, wrapped
 from views.widgets.text_probe import text_probe
 
 CHIP_WIDTH = 96  # px: a chip at its widest, unless its number needs more; a longer name ends "…"
@@ -51,11 +51,22 @@ def number_of(total: Total, provisional: bool) -> str:
     return f"~{total.total}" if provisional else str(total.total)
 
 
+def caption_lines(total: Total, scale: float) -> tuple[str, ...]:
+    """The chip's caption as drawn: on one line, or on two where the phone's text is large and
+    it then fits whole ("Team / 1" rather than "Team…"); a longer one ends in an ellipsis."""
+    widest = CHIP_WIDTH - 2 * CHIP_PADDING
+    if line_width(total.caption, CAPTION_SIZE, scale) > widest and scale >= LARGE_TEXT:
+        lines = wrapped(total.caption, widest / scale, CAPTION_SIZE)
+        if len(lines) == 2:
+            return lines
+    return (total.caption,)
+
+
 def chip_width(total: Total, provisional: bool, scale: float) -> float:
     """As wide as its name or its number, whichever is wider, but a long name is cut at
     CHIP_WIDTH: the number is always whole, on one line."""
     number = line_width(number_of(total, provisional), NUMBER_SIZE, scale) * BOLD
-    caption = line_width(total.caption, CAPTION_SIZE, scale)
+    caption = max(line_width(line, CAPTION_SIZE, scale) for line in caption_lines(total, scale))
     return min(max(caption, number), max(CHIP_WIDTH - 2 * CHIP_PADDING, number)) \
         + 2 * CHIP_PADDING
 
@@ -114,7 +125,8 @@ def TotalChip(total: Total, provisional: bool = False) -> ft.Control:
     label = f"{total.label} ({app.t('totals.provisional')})" if provisional else total.label
     return labelled(total.identifier, ft.Container(
         ft.Column([
-            text(total.caption, size=CAPTION_SIZE, max_lines=1,
+            text(total.caption, size=CAPTION_SIZE,
+                 max_lines=len(caption_lines(total, app.text_scale)),
                  overflow=ft.TextOverflow.ELLIPSIS, text_align=ft.TextAlign.CENTER),
             text(number_of(total, provisional), size=NUMBER_SIZE, max_lines=1,
                  weight=ft.FontWeight.BOLD, italic=provisional,
