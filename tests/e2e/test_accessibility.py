@@ -477,3 +477,38 @@ def test_every_total_is_on_a_small_phones_screen_beside_the_button(team_table, b
             assert not overlaps(box, button), (chip, box, button)
     finally:
         context.close()
+
+
+# Whether the node is at least this tall: the app lays a screen out again once the phone has
+# told it its text size (views/widgets/text_probe.py), a moment after the first drawing.
+AT_LEAST_AS_TALL = """([selector, height]) => {
+  const node = document.querySelector(selector);
+  return !!node && node.getBoundingClientRect().height >= height;
+}"""
+
+
+def test_a_symbiose_tile_grows_at_large_text_to_hold_its_badge(seeded_server, browser):
+    """At 200 % a tile's points badge is a row of its own above the animal (laid over its
+    corner, it covered the icon and its figures were cut at the tile's fixed height)."""
+    server, seeded = seeded_server
+    url = server.url + f"symbiose/{seeded.playing['symbiose']}"
+    small = None
+    context = phone_context(browser, viewport=SMALL)
+    try:
+        phone = Phone.open(context, url)  # the host's phone opens on the pond being filled
+        expect(phone.by_id("tile-2-0-0")).to_be_attached()
+        small = phone.by_id("tile-2-0-0").bounding_box()
+    finally:
+        context.close()
+    assert small is not None
+    context = phone_context(browser, viewport=SMALL)
+    context.add_init_script(SCALE_TEXT)
+    try:
+        phone = Phone.open(context, url)
+        expect(phone.by_id("tile-2-0-0")).to_be_attached()
+        phone.page.wait_for_function(AT_LEAST_AS_TALL, arg=[
+            '[flt-semantics-identifier="tile-2-0-0"]', 1.4 * small["height"]], timeout=30_000)
+        large = phone.by_id("tile-2-0-0").bounding_box()
+        assert large is not None and large["width"] == pytest.approx(small["width"], abs=1)
+    finally:
+        context.close()

@@ -9,18 +9,25 @@ from scorer import score
 from tests.views.fake_client import FakeClient
 from tests.views.helpers import example, large_text, learn, narrow, start_game, table_cards
 from views.widgets.fit import _width
-from views.widgets.totals import chip_width, fits_one_line, number_of, totals_of
+from views.widgets.totals import chip_width, layout, number_of, rows_of, totals_of
 
 LONG = ["Maximiliane Alexandra", "Bartholomew", "Chloé-Éléonore", "Daan"]
 
 
-def bar_of(c: FakeClient) -> ft.Row:
-    """The row holding the chips: the one holding total-0's chip."""
-    chip = c.get("total-0")
-    control = chip.parent
+def row_of(c: FakeClient, identifier: str) -> ft.Row:
+    """The row a chip (or the button) is in."""
+    control = c.get(identifier).parent
     while not isinstance(control, ft.Row):
         control = control.parent
     return control
+
+
+def scrolls(control) -> bool:
+    while control is not None:
+        if getattr(control, "scroll", None) is not None:
+            return True
+        control = control.parent
+    return False
 
 
 def in_order(c: FakeClient, identifiers: list[str]) -> list[float]:
@@ -42,19 +49,22 @@ async def complete_team_table(open_app, store) -> FakeClient:
 @pytest.mark.parametrize("scale", [1.0, 2.0])
 async def test_every_total_wraps_above_the_button_on_a_small_phone(open_app, store, scale):
     """Four long names and two teams at 320 px: the chips do not fit beside the button, so
-    they wrap into rows of their own (a scrolling row hid the fourth behind the button)."""
+    they take rows of their own (a scrolling row hid the fourth behind the button), each row
+    as wide as the bar at most, the button beside the last only where it fits."""
     c = await complete_team_table(open_app, store)
     await narrow(c)
     if scale != 1.0:
         await large_text(c, scale)
-    bar = bar_of(c)
-    assert bar.wrap and bar.scroll is None
     ids = [f"total-{i}" for i in range(4)] + ["team-total-0", "team-total-1"]
-    assert all(c.find(identifier) is not None and _inside(c.get(identifier), bar)
-               for identifier in ids)
-    assert not _inside(c.get("finish"), bar)  # on a row of its own, below the chips
-    assert not bar.expand
-    assert max(in_order(c, ids)) <= 320 - 16
+    rows = {id(row_of(c, identifier)): row_of(c, identifier) for identifier in ids}
+    assert len(rows) > 1
+    for row in rows.values():
+        assert row.wrap and not scrolls(row)
+        chips = [chip for chip in ids if row_of(c, chip) is row]
+        used = sum(in_order(c, chips)) + 4 * (len(chips) - 1)
+        assert used <= 320 - 16, chips
+        beside = row.parent is row_of(c, "finish")
+        assert not beside or used + 10 + 66 + _width("Score sheet", 14 * scale) <= 320 - 16
 
 
 @pytest.mark.asyncio
@@ -78,16 +88,17 @@ def test_a_chip_is_as_wide_as_its_number_at_any_size():
                 assert chip_width(total, provisional, scale) >= number + 16
 
 
-def test_four_short_names_and_the_button_share_one_line_on_an_ordinary_phone():
+def test_short_names_and_the_button_share_one_line_on_an_ordinary_phone():
     sheet = score(example("symbiose-standard.json"))
     totals = totals_of(sheet, lambda key, **_: key)
-    assert fits_one_line(totals, "Score sheet", False, 390, 1.0)
-    assert not fits_one_line(totals, "Score sheet", False, 320, 2.0)
+    assert layout(totals, "Score sheet", False, 390, 1.0) == ([[0, 1, 2]], True)
+    assert layout(totals, "Score sheet", True, 390, 1.0) == ([[0, 1, 2, 3]], True)
+    assert layout(totals, "Score sheet", False, 320, 2.0) == ([[0, 1, 2]], False)
 
 
-def _inside(control, outer) -> bool:
-    while control is not None:
-        if control is outer:
-            return True
-        control = control.parent
-    return False
+def test_chips_fill_each_row_in_order():
+    assert rows_of([100, 100, 100, 50], 310) == [[0, 1, 2], [3]]
+    assert rows_of([200, 200], 310) == [[0], [1]]
+    assert rows_of([400], 310) == [[0]]  # wider than the bar: a row of its own
+
+

@@ -71,16 +71,35 @@ def chip_width(total: Total, provisional: bool, scale: float) -> float:
         + 2 * CHIP_PADDING
 
 
-def fits_one_line(totals: tuple[Total, ...], button: str | None, provisional: bool,
-                  width: float, scale: float) -> bool:
-    """Whether every chip, the provisional mark and the button fit side by side in a bar
-    `width` px wide; if not, the chips wrap into rows of their own above the button."""
-    chips = sum(chip_width(total, provisional, scale) for total in totals) \
-        + CHIP_SPACING * max(0, len(totals) - 1)
-    mark = PROVISIONAL_ICON + ROW_SPACING if provisional else 0
-    finish = line_width(button, BUTTON_SIZE, scale) + BUTTON_CHROME + ROW_SPACING \
-        if button is not None else 0
-    return chips + mark + finish <= width - 2 * BAR_PADDING
+def rows_of(widths: list[float], room: float) -> list[list[int]]:
+    """The chips (by their widths) in rows of at most `room` px, in order, as many a row as
+    fit: the rows a wrapping row would make."""
+    rows: list[list[int]] = [[]]
+    used = 0.0
+    for index, width in enumerate(widths):
+        if rows[-1] and used + CHIP_SPACING + width > room:
+            rows.append([])
+        used = width if not rows[-1] else used + CHIP_SPACING + width
+        rows[-1].append(index)
+    return rows
+
+
+def button_width(button: str, scale: float) -> float:
+    return line_width(button, BUTTON_SIZE, scale) + BUTTON_CHROME
+
+
+def layout(totals: tuple[Total, ...], button: str | None, provisional: bool, width: float,
+           scale: float) -> tuple[list[list[int]], bool]:
+    """The bar's rows of chips (indexes into the provisional mark, if any, then `totals`) in a
+    bar `width` px wide, and whether the button fits at the end of the last row (else it has
+    a row of its own below)."""
+    widths = [PROVISIONAL_ICON] if provisional else []
+    widths += [chip_width(total, provisional, scale) for total in totals]
+    room = width - 2 * BAR_PADDING
+    rows = rows_of(widths, room)
+    last = sum(widths[index] for index in rows[-1]) + CHIP_SPACING * (len(rows[-1]) - 1)
+    beside = button is not None and last + ROW_SPACING + button_width(button, scale) <= room
+    return rows, beside
 
 
 @ft.component
@@ -91,8 +110,8 @@ def TotalsBar(totals: tuple[Total, ...], on_finish: Callable | None,
     total may still change (each says so, and the bar is marked).
 
     Every total is always on the screen: where the chips and the button do not fit side by
-    side (a small phone, large text, six chips), the chips wrap into rows above the button,
-    never scrolled out of sight nor under it.
+    side (a small phone, large text, six chips), the chips take as many rows as they need and
+    the button ends the last one, or has a row of its own; never scrolled away nor under it.
 
     The last of the view's controls, not its bottom_appbar: Flutter's BottomAppBar has a fixed
     height, which cuts the numbers when the phone's text is large; this bar grows with them.
@@ -104,17 +123,22 @@ def TotalsBar(totals: tuple[Total, ...], on_finish: Callable | None,
         chips.insert(0, labelled("provisional", ft.Icon(
             ft.Icons.HOURGLASS_TOP, size=PROVISIONAL_ICON, color=ft.Colors.ERROR), label=words))
     button = app.t("entry.score_sheet") if on_finish is not None else None
-    one_line = fits_one_line(totals, button, provisional, app.width, app.text_scale)
-    # Wraps even where it was measured to fit: measured is not drawn, and a chip is never hidden.
-    bar: ft.Control = ft.Row(chips, wrap=True, spacing=CHIP_SPACING, run_spacing=CHIP_SPACING)
+    rows, beside = layout(totals, button, provisional, app.width, app.text_scale)
+    # Each row wraps even so: measured is not drawn, and a chip is never hidden.
+    lines: list[ft.Control] = [
+        ft.Row([chips[index] for index in row], wrap=True, spacing=CHIP_SPACING,
+               run_spacing=CHIP_SPACING) for row in rows]
     if button is not None:
-        bar.expand = one_line
         finish = labelled("finish", ft.FilledButton(
             button, icon=ft.Icons.LEADERBOARD, on_click=on_finish, height=TAP))
-        bar = ft.Row([bar, finish]) if one_line else \
-            ft.Column([bar, ft.Row([finish], alignment=ft.MainAxisAlignment.END)], spacing=8)
+        if beside:
+            lines[-1].expand = True
+            lines[-1] = ft.Row([lines[-1], finish])
+        else:
+            lines.append(ft.Row([finish], alignment=ft.MainAxisAlignment.END))
     # The colour and height (72 px at 100 %) of a BottomAppBar.
-    return ft.Container(ft.Column([text_probe(app), bar], spacing=0),
+    return ft.Container(ft.Column([text_probe(app), ft.Column(lines, spacing=CHIP_SPACING)],
+                                  spacing=0),
                         bgcolor=ft.Colors.SURFACE_CONTAINER,
                         padding=ft.Padding.symmetric(horizontal=BAR_PADDING, vertical=12))
 
