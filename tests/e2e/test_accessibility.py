@@ -30,7 +30,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.games import learned
-from tests.e2e.harness import Server, phone_context
+from tests.e2e.harness import SMALL_PHONE, Server, phone_context
 from tests.e2e.phone import Phone
 from tests.views.helpers import example
 from views.forest_shuffle.model import ForestTable
@@ -428,3 +428,87 @@ def test_every_screen(seeded_server, browser, shots, theme, text_size):
         for phone in phones.values():
             phone.page.context.close()
     assert found == [], "\n".join(found)
+
+
+# Every chip of a complete table of four long names and two teams (six totals and the Score
+# sheet button: what a scrolling bar once hid on a 320 px phone, the fourth behind the button).
+LONG_NAMES = ["Maximiliane Alexandra", "Bartholomew", "Chloé-Éléonore", "Daan"]
+CHIPS = [f"total-{index}" for index in range(4)] + ["team-total-0", "team-total-1"]
+
+
+@pytest.fixture(scope="module")
+def team_table(tmp_path_factory):
+    data = tmp_path_factory.mktemp("totals") / "data"
+    server = Server(data)
+    server.knows_host()
+    team = example("symbiose-team.json")
+    renamed = dict(zip((p["name"] for p in team["players"]), LONG_NAMES, strict=True))
+    team = {**team, "players": [{**p, "name": renamed[p["name"]]} for p in team["players"]]}
+    store = Store(data / "tallybook.sqlite3")
+    game_id = store.create_game("symbiose", {"file": team, "undo": []})
+    store.close()
+    server.start()
+    yield server, game_id
+    server.stop()
+
+
+def overlaps(a: dict, b: dict) -> bool:
+    return a["x"] < b["x"] + b["width"] - 1 and b["x"] < a["x"] + a["width"] - 1 \
+        and a["y"] < b["y"] + b["height"] - 1 and b["y"] < a["y"] + a["height"] - 1
+
+
+@pytest.mark.parametrize("text_size", [1.0, TEXT_SIZE], ids=["100", "200"])
+def test_every_total_is_on_a_small_phones_screen_beside_the_button(team_table, browser, shots,
+                                                                    text_size):
+    server, game_id = team_table
+    context = phone_context(browser, viewport=SMALL_PHONE)
+    if text_size != 1.0:
+        context.add_init_script(SCALE_TEXT)
+    try:
+        phone = Phone.open(context, server.url + f"symbiose/{game_id}")
+        expect(phone.by_id("finish")).to_be_attached()
+        phone.shot(str(shots / f"totals-320-{text_size * 100:.0f}.png"))
+        button = phone.by_id("finish").bounding_box()
+        for chip in CHIPS:
+            box = phone.by_id(chip).bounding_box()
+            assert box is not None, chip
+            assert box["x"] >= 0 and box["x"] + box["width"] <= SMALL_PHONE["width"] + 0.5 \
+                and box["y"] + box["height"] <= SMALL_PHONE["height"] + 0.5, (chip, box)
+            assert not overlaps(box, button), (chip, box, button)
+    finally:
+        context.close()
+
+
+# Whether the node is at least this tall: the app lays a screen out again once the phone has
+# told it its text size (views/widgets/text_probe.py), a moment after the first drawing.
+AT_LEAST_AS_TALL = """([selector, height]) => {
+  const node = document.querySelector(selector);
+  return !!node && node.getBoundingClientRect().height >= height;
+}"""
+
+
+def test_a_symbiose_tile_grows_at_large_text_to_hold_its_badge(seeded_server, browser):
+    """At 200 % a tile's points badge is a row of its own above the animal (laid over its
+    corner, it covered the icon and its figures were cut at the tile's fixed height)."""
+    server, seeded = seeded_server
+    url = server.url + f"symbiose/{seeded.playing['symbiose']}"
+    small = None
+    context = phone_context(browser, viewport=SMALL)
+    try:
+        phone = Phone.open(context, url)  # the host's phone opens on the pond being filled
+        expect(phone.by_id("tile-2-0-0")).to_be_attached()
+        small = phone.by_id("tile-2-0-0").bounding_box()
+    finally:
+        context.close()
+    assert small is not None
+    context = phone_context(browser, viewport=SMALL)
+    context.add_init_script(SCALE_TEXT)
+    try:
+        phone = Phone.open(context, url)
+        expect(phone.by_id("tile-2-0-0")).to_be_attached()
+        phone.page.wait_for_function(AT_LEAST_AS_TALL, arg=[
+            '[flt-semantics-identifier="tile-2-0-0"]', 1.4 * small["height"]], timeout=30_000)
+        large = phone.by_id("tile-2-0-0").bounding_box()
+        assert large is not None and large["width"] == pytest.approx(small["width"], abs=1)
+    finally:
+        context.close()

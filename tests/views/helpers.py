@@ -10,6 +10,7 @@ from pathlib import Path
 import flet as ft
 
 from tests.views.fake_client import FakeClient
+from views.widgets.fit import PROBE, PROBE_SIZE, _width
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -79,3 +80,18 @@ async def until(condition: Callable[[], object], seconds: float = 60.0) -> None:
             return
         await asyncio.sleep(0.01)
     raise AssertionError("the app never gave the signal")
+
+
+async def large_text(c: FakeClient, scale: float) -> None:
+    """The phone reports its text probe drawn `scale` times as wide: its text size setting
+    (views/widgets/text_probe.py)."""
+    [probe] = [t for t in c.all(ft.Text) if t.value == PROBE]
+    await c.session.dispatch_event(probe._i, "size_change",
+                                   {"w": scale * (_width(PROBE, PROBE_SIZE) - 1.0), "h": 24})
+    await c.settle()
+
+
+async def narrow(c: FakeClient) -> None:
+    """A 320 x 640 phone: the smallest still in use."""
+    await c.session.dispatch_event(c.page._i, "resize", {"width": 320, "height": 640})
+    await c.settle()

@@ -30,7 +30,6 @@ from views.i18n import scorer_text
 from views.model import use_table
 from views.session import use_app
 from views.widgets.common import TAP, do, labelled, swipeable, text
-from views.widgets.text_probe import text_probe
 from views.widgets.top_bar import entry_bar
 from views.widgets.totals import TotalsBar, totals_of
 
@@ -97,8 +96,7 @@ def Play(table: ForestTable) -> ft.View:
                    key="forest")]
     totals = totals_of(live.sheet, app.t) if live.sheet is not None else ()
     # The view's own padding, around all but the totals bar, which spans the screen.
-    view.controls = [text_probe(app),
-                     ft.Container(ft.Column(shown, spacing=0, expand=True), expand=True,
+    view.controls = [ft.Container(ft.Column(shown, spacing=0, expand=True), expand=True,
                                   padding=ft.Padding.only(left=10, right=10, top=8)),
                      TotalsBar(totals, open_score_sheet if sheet_open else None,
                                provisional=not live.clean)]

@@ -29,8 +29,9 @@ def Sheet(table: FossilTable) -> ft.View:
     def body(sheet: ScoreSheet) -> list[ft.Control]:
         out: list[ft.Control] = []
         for index, player in sorted(enumerate(sheet.players), key=lambda i: i[1].place):
-            skip = ("start",) if player.categories.get("adjustments") else \
-                ("start", "adjustments")
+            # Every part of the total, the start score too, so the line adds up to it; only
+            # corrections are left out where there are none.
+            skip = () if player.categories.get("adjustments") else ("adjustments",)
             out.append(PlayerCard(index, player, lambda p, n, line: Line(p, n, line, table),
                                   total=track(player.total), skip=skip, key=f"player-{index}"))
         corrections = [(index, entry) for index, entry in enumerate(table.log)

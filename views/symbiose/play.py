@@ -16,6 +16,7 @@ from views.symbiose.card_sheet import CardSheet
 from views.symbiose.model import Owner, Slot, SymbioseTable, owner_of
 from views.symbiose.pond import ColumnLabels, Pond, column_captions, slot_name, tile_width
 from views.widgets.common import NAME_CHIP, TAP, do, labelled, pill, section, swipeable, text
+from views.widgets.fit import LARGE_TEXT
 from views.widgets.top_bar import entry_bar
 from views.widgets.totals import TotalsBar, totals_of
 
@@ -62,6 +63,7 @@ def Play(table: SymbioseTable) -> ft.View:
     finish = ft.use_callback(open_sheet, [table])
     live = table.live
     tile = tile_width(app.width)
+    large = app.text_scale >= LARGE_TEXT
     top: list[ft.Control] = [PlayerChips(table.names, table.owners(), shown, show)]
     if table.mode == "team":
         names = table.names
@@ -85,13 +87,15 @@ def Play(table: SymbioseTable) -> ft.View:
         route=table.route, padding=0, spacing=0,
         appbar=entry_bar(app, table.route, app.t("game.symbiose"),
                        actions=[labelled("undo", undo), labelled("open-sheet", to_sheet)]),
+        # At large text the pond and the card sheet scroll as one: the pond alone can be
+        # taller than what the totals bar leaves of a small phone.
         controls=[swipeable(ft.Column([
             ft.Container(ft.Column(top, spacing=6,
                                    horizontal_alignment=ft.CrossAxisAlignment.CENTER),
                          padding=ft.Padding.only(left=8, right=8, top=8)),
-            ft.Container(ft.Column(lower, spacing=8, scroll=ft.ScrollMode.AUTO), expand=True,
-                         padding=ft.Padding.symmetric(horizontal=12)),
-        ], expand=True, spacing=8), step),
+            ft.Container(ft.Column(lower, spacing=8, scroll=None if large else ft.ScrollMode.AUTO),
+                         expand=not large, padding=ft.Padding.symmetric(horizontal=12)),
+        ], expand=True, spacing=8, scroll=ft.ScrollMode.AUTO if large else None), step),
             TotalsBar(totals_of(live.sheet, app.t), finish if table.complete else None)])
 
 

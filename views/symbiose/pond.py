@@ -12,7 +12,7 @@ import flet as ft
 from scorer.symbiose.models import COLUMNS, ROWS
 from views.i18n import ui
 from views.session import use_app
-from views.symbiose.card_face import card_face, describe, parse
+from views.symbiose.card_face import card_face, describe, face_height, parse
 from views.symbiose.model import Owner, Slot, SymbioseTable
 from views.widgets.common import named, text
 
@@ -100,12 +100,13 @@ def Tile(table: SymbioseTable, slot: Slot, card: str | None, selected: bool, pro
          points: int | None, width: float = TILE_W) -> ft.Control:
     app = use_app()
     return tile_face(table, slot, card, selected, problem, points, app.lang, width,
-                     lambda: table.select(slot, app.device))
+                     lambda: table.select(slot, app.device), app.text_scale)
 
 
 def tile_face(table: SymbioseTable, slot: Slot, card: str | None, selected: bool,
               problem: bool, points: int | None, lang: str, width: float,
-              tapped: Callable[[], None]) -> ft.Control:
+              tapped: Callable[[], None], scale: float = 1.0) -> ft.Control:
+    """Every tile of a pond is as tall as one with its points badge, so its rows stay even."""
     height = width * TILE_H / TILE_W
     color = (ft.Colors.ERROR if problem else ft.Colors.PRIMARY if selected
              else ft.Colors.OUTLINE_VARIANT)
@@ -114,12 +115,12 @@ def tile_face(table: SymbioseTable, slot: Slot, card: str | None, selected: bool
     if card is None:
         face: ft.Control = ft.Container(
             ft.Icon(ft.Icons.ADD, color=ft.Colors.ON_SURFACE_VARIANT), width=width,
-            height=height, border_radius=10, border=border, alignment=ft.Alignment.CENTER,
-            on_click=tapped, ink=True)
+            height=face_height(width, height, scale), border_radius=10, border=border,
+            alignment=ft.Alignment.CENTER, on_click=tapped, ink=True)
         label = ui("pond.empty_tile", lang, where=where)
     else:
         face = card_face(card, width=width, height=height, points=points, border=border,
-                         on_click=tapped)
+                         on_click=tapped, scale=scale)
         label = ui("pond.tile", lang, where=where, card=describe(card, lang),
                    points=scored(card, points, lang))
     return named(ft.Semantics(identifier=tile_id(slot), label=label, button=True,

@@ -26,6 +26,9 @@ _MEASURED_AT = 100  # px: advances scale with the size
 
 
 PROBE, PROBE_SIZE = "MMMMMMMMMM", 10.0  # what the phone measures for its text size
+# Text this much larger than asked (a phone's text size setting) is large: screens change their
+# layout for it (fewer cards a row, names on two lines, a card's badge on a row of its own).
+LARGE_TEXT = 1.3
 
 
 def fitting_size(name: str, width: float, lines: int = 2, sizes: tuple[float, ...] = SIZES,
@@ -41,6 +44,12 @@ def text_scale(probe_width: float) -> float:
     """The phone's text size, from the width it drew PROBE at PROBE_SIZE (1.0: as asked)."""
     return probe_width / (_advance(PROBE) * PROBE_SIZE / _MEASURED_AT
                           + LETTER_SPACING * len(PROBE))
+
+
+def line_width(words: str, size: float, scale: float = 1.0) -> float:
+    """How wide `words` are drawn on one line at `size` px, where the phone draws text `scale`
+    times larger than asked."""
+    return _width(words, size * scale)
 
 
 @cache
