@@ -10,7 +10,8 @@ from urllib.parse import urlencode
 
 import flet as ft
 
-from views.i18n import variant_words, when
+from views.game_words import played_with
+from views.i18n import when
 from views.off_loop import off_loop
 from views.registry import GAMES
 from views.results import Result, Winning, winning_scores
@@ -185,4 +186,4 @@ def ranking_text(result: Result) -> str:
 
 
 def variant_text(app: AppSession, result: Result) -> str:
-    return variant_words(result.kind, result.variant, app.lang)
+    return played_with(result.kind, result.variant, app.lang, " + ")

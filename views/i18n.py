@@ -40,15 +40,6 @@ def scorer_text(key: str, params: dict[str, Any], lang: str) -> str:
     return scorer_i18n.text(key, params, scorer_language(lang))
 
 
-def variant_words(kind: str, variant: str, lang: str) -> str:
-    """A game's variant as `lang` says it: Forest Shuffle's boxes besides the base game
-    ('Alpine + Woodland Edge'), Symbiose's mode, Fossil's rules."""
-    if kind == "forest-shuffle":
-        return " + ".join(scorer_text(f"box.{box}", {}, lang)
-                          for box in variant.split("+") if box != "base")
-    return ui(f"variant.{kind}.{variant}", lang)
-
-
 def game_language(game: str, lang: str) -> str:
     """The language of a game's screens: the user's, if the game has an edition in it
     (scorer/registry.py's `languages`), else English as a whole: a Fossil screen in Vietnamese

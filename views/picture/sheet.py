@@ -18,11 +18,11 @@ from PIL import Image, ImageDraw
 
 from scorer import PlayerScore, ScoreSheet
 from scorer.printable import printable
-from views.i18n import game_language, scorer_text, ui, variant_words
+from views.game_words import variant_words
+from views.i18n import game_language, scorer_text, ui
 from views.i18n import when as moment_words
 from views.picture import text
 from views.picture.palette import Palette, category_colour, ink_on, palette, place_colour
-from views.results import variant_of
 
 WIDTH = 1080
 MARGIN = 56
@@ -78,7 +78,7 @@ def _header(sheet: ScoreSheet, file: dict[str, Any], lang: str, when: float | No
     room = WIDTH - 2 * MARGIN
     title = text.fitted(ui(f"game.{sheet.game}", lang), TITLE, room, bold=True)
     parts = [moment_words(when, lang)] if when is not None else []
-    parts.append(variant_words(sheet.game, variant_of(file), lang))
+    parts.append(variant_words(file, lang, " + "))
     subtitle = text.fitted(" · ".join(part for part in parts if part), SUBTITLE, room)
 
     rule = 186 if subtitle else 136  # no date and the base game: no second line
