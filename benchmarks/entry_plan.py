@@ -11,11 +11,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from scorer.entry import fold
 from scorer.forest_shuffle.catalog import load_catalog
 from scorer.forest_shuffle.checks import may_share, opens_top
 from scorer.forest_shuffle.models import SAPLING, SLOTS
 from scorer.forest_shuffle.placing import search_words
-from scorer.reference import fold
 
 # The tree bar's slots, clockwise from the top: the order the app moves its target in, and the
 # order a person reads the bar in.

@@ -15,12 +15,13 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel
 
+from scorer.entry import Entry
 from scorer.i18n import DEFAULT_LANGUAGE
 from scorer.places import Path, Spot
 from scorer.problems import Problem
 from scorer.rules import RulesText, summary
 from scorer.setup import Setup
-from scorer.sheet import ScoreSheet
+from scorer.sheet import ScoreLine, ScoreSheet
 
 
 class Game(Protocol):
@@ -39,7 +40,9 @@ class GameType:
     a path into the file names (a tile, a card, a log entry), if any; `setup` the player counts,
     variants and boxes a table may have; `rules(card, lang)` is the rules reference of
     `python -m scorer rules` (scorer/rules.py); `languages`: those its words are translated
-    into (see `game_language`)."""
+    into (see `game_language`); `item_text(line, lang)`: how a sheet line's item (a card, an
+    event) reads; `reference(lang)`: its rules reference's entries in their order
+    (scorer/entry.py); `entry_for_line(line)`: the id of the entry behind a sheet line."""
 
     id: str
     file_model: type[BaseModel]
@@ -52,6 +55,9 @@ class GameType:
     setup: Setup
     rules: RulesText
     languages: tuple[str, ...]
+    item_text: Callable[[ScoreLine, str], str]
+    reference: Callable[[str], tuple[Entry, ...]]
+    entry_for_line: Callable[[ScoreLine], str | None]
 
 
 # The languages every game is translated into; a game with an edition in another language
@@ -61,35 +67,49 @@ EVERY_LANGUAGE = ("en", "nl", "de")
 
 def _symbiose() -> GameType:
     from scorer import symbiose
+    from scorer.symbiose import words
     from scorer.symbiose.places import spot_of
 
     return GameType("symbiose", symbiose.SymbioseFile, symbiose.SymbioseGame,
                     symbiose.build_game, symbiose.score, spot_of, symbiose.SETUP,
-                    summary("symbiose"), (*EVERY_LANGUAGE, "vi"))
+                    summary("symbiose", words.reference), (*EVERY_LANGUAGE, "vi"),
+                    words.item_text, words.reference, words.entry_for_line)
 
 
 def _forest_shuffle() -> GameType:
     from scorer import forest_shuffle
+    from scorer.forest_shuffle import words
     from scorer.forest_shuffle.places import spot_of
 
     return GameType("forest-shuffle", forest_shuffle.ForestShuffleFile,
                     forest_shuffle.ForestShuffleGame, forest_shuffle.build_game,
                     forest_shuffle.score, spot_of, forest_shuffle.SETUP, _forest_shuffle_rules,
-                    EVERY_LANGUAGE)
+                    EVERY_LANGUAGE, words.item_text, _forest_shuffle_reference,
+                    words.entry_for_line)
 
 
+# Only the rules reference needs Forest Shuffle's card catalogue: loaded when it is asked for.
 def _forest_shuffle_rules(card: str | None, lang: str) -> str:
-    from scorer.forest_shuffle import rules_text  # only the `rules` command needs it
+    from scorer.forest_shuffle import rules_text
 
     return rules_text.reference(card, lang)
 
 
+@cache
+def _forest_shuffle_reference(lang: str) -> tuple[Entry, ...]:
+    from scorer.forest_shuffle import rules_text
+
+    return tuple(rules_text.entries(lang))
+
+
 def _fossil() -> GameType:
     from scorer import fossil
+    from scorer.fossil import words
     from scorer.fossil.places import spot_of
 
     return GameType("fossil", fossil.FossilFile, fossil.FossilGame, fossil.build_game,
-                    fossil.score, spot_of, fossil.SETUP, summary("fossil"), EVERY_LANGUAGE)
+                    fossil.score, spot_of, fossil.SETUP, summary("fossil", words.reference),
+                    EVERY_LANGUAGE, words.item_text, words.reference, words.entry_for_line)
 
 
 # game id -> (its package, what builds its GameType)

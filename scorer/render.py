@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import asdict
 from typing import Any
 
 from scorer import i18n
 from scorer.printable import ECHO_ITEMS, printable, printable_params
 from scorer.problems import Problem, first_shown
+from scorer.registry import GAMES
 from scorer.sheet import Explanation, ScoreLine, ScoreSheet
 
 
@@ -27,41 +28,7 @@ def event_explain_text(explanation: Explanation, lang: str) -> str:
 
 def item_text(game: str, line: ScoreLine, lang: str) -> str:
     """The card or event a line scores, in the reader's words (the JSON keeps the id)."""
-    name = _ITEM_NAMES.get(game)
-    return name(line, lang) if name else line.item
-
-
-def _forest_shuffle_item(line: ScoreLine, lang: str) -> str:
-    family = "cave" if line.category == "cave" else "species"  # a sapling is `species.sapling`
-    return i18n.text(f"{family}.{line.item}", lang=lang)
-
-
-def _symbiose_item(line: ScoreLine, lang: str) -> str:
-    from scorer.symbiose.models import Card, parse_card_text  # only a Symbiose sheet needs it
-
-    card = parse_card_text(line.item) if line.item else None  # "": an empty place
-    if not isinstance(card, Card):
-        return line.item
-    params = {"animal": card.animal, "season": card.season, "points": card.points,
-              "per": card.per}
-    return i18n.text("symbiose.card_per" if card.per else "symbiose.card", params, lang)
-
-
-def _fossil_item(line: ScoreLine, lang: str) -> str:
-    """A line's item is its kind (start, move, adjust), a card taken (FOSSIL:VALUE) or a fossil."""
-    fossil, _, value = line.item.partition(":")
-    if value:
-        return i18n.text("fossil.item.card", {"fossil": fossil, "value": value}, lang)
-    if line.category in ("finds", "received", "paid"):
-        return i18n.text(f"fossil_name.{fossil}", lang=lang)
-    return i18n.text(f"fossil.item.{line.item}", lang=lang)
-
-
-_ITEM_NAMES: dict[str, Callable[[ScoreLine, str], str]] = {
-    "forest-shuffle": _forest_shuffle_item,
-    "symbiose": _symbiose_item,
-    "fossil": _fossil_item,
-}
+    return GAMES[game].item_text(line, lang)
 
 
 def problem_text(problem: Problem, lang: str) -> str:

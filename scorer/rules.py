@@ -2,29 +2,31 @@
 
 A game type's `rules(card, lang)` returns the text to print, or raises LookupError with the
 message for an unknown card. The text is a rendering of the entries the app's rules screens
-show (scorer/reference.py): Symbiose and Fossil print all their entries (`summary(game)`),
-Forest Shuffle one card in full or every card in one line (scorer/forest_shuffle/rules_text.py).
+show (scorer/reference.py): a game whose entries are its messages prints all of them
+(`summary`), Forest Shuffle one card in full or every card in one line
+(scorer/forest_shuffle/rules_text.py).
 """
 
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
+from scorer.entry import Entry
 from scorer.i18n import text
-from scorer.reference import Entry, entries
 
 RulesText = Callable[[str | None, str], str]
 WIDTH = 100
 RULINGS = ("ruling", "no_rulings")  # the section kinds printed under the rulings' heading
 
 
-def summary(game: str) -> RulesText:
+def summary(game: str, reference: Callable[[str], Sequence[Entry]]) -> RulesText:
+    """Every entry of the game's `reference` (its entries in a language), in full."""
     def rules(card: str | None, lang: str) -> str:
         if card is not None:
             raise LookupError(text("rules.no_cards", {"game": game}, lang))
         lines = [text("rules.scoring", {"game": game}, lang)]
-        for entry in entries(game, lang):
+        for entry in reference(lang):
             lines += ["", *entry_lines(entry)]
         return "\n".join(lines) + "\n"
     return rules

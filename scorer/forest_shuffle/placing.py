@@ -9,11 +9,11 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
+from scorer.entry import fold
 from scorer.forest_shuffle.catalog import Cave, Species, load_catalog
 from scorer.forest_shuffle.checks import may_share, opens_top
 from scorer.loading import check
 from scorer.places import ForestSpot
-from scorer.reference import fold
 
 WHOLE = "whole"  # a tree or a shrub: the card is not split into halves
 

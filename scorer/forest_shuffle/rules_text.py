@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from scorer.entry import Entry, Section
 from scorer.forest_shuffle.catalog import (
     Cave,
     Count,
@@ -31,7 +32,6 @@ from scorer.forest_shuffle.catalog import (
     load_catalog,
 )
 from scorer.i18n import text
-from scorer.reference import Entry, Section
 from scorer.rules import entry_text
 
 KIND_ORDER = {"tree": 0, "shrub": 1, "dweller": 2}

@@ -9,9 +9,10 @@ import pytest
 
 from scorer import i18n, score
 from scorer.cli import main
+from scorer.entry import fold
 from scorer.forest_shuffle.catalog import load_catalog
 from scorer.fossil import evaluate, find_value
-from scorer.reference import entries, entry_for_line, find, fold, search
+from scorer.reference import entries, entry_for_line, find, search
 from scorer.registry import GAMES
 from scorer.symbiose import score as score_symbiose
 from tests.scorer.fossil.strategies import fossil_game
