@@ -11,7 +11,7 @@ from typing import Any
 
 from scorer import i18n
 from scorer.printable import printable
-from scorer.registry import GAMES, game_language
+from scorer.registry import GAMES, game_language, played
 from scorer.sheet import PlayerScore, ScoreSheet
 
 # Unicode's isolates: a right-to-left name keeps its place (and its total after it) in a
@@ -65,11 +65,11 @@ def name_text(name: str) -> str:
 
 
 def variant_text(file: Mapping[str, Any], lang: str) -> str:
-    """What was played: Forest Shuffle's boxes beyond the base game ('' for the base game
+    """What was played: a game of boxes, the boxes beyond the base game ('' for the base game
     alone), else the game's variant (its mode, or the one its player count plays)."""
-    game = file["game"]
-    if game == "forest-shuffle":
-        boxes = [box for box in file.get("boxes") or [] if box != "base"]
+    game, what = file["game"], played(file)
+    base = GAMES[game].setup.boxes[:1]
+    if base:
+        boxes = [box for box in what.boxes if box not in base]
         return i18n.text("chat.boxes", {"boxes": boxes}, lang) if boxes else ""
-    variant = file.get("mode") or GAMES[game].setup.variants[len(file["players"])][0]
-    return i18n.text(f"chat.variant.{game}.{variant}", lang=lang)
+    return i18n.text(f"chat.variant.{game}.{what.variant}", lang=lang)

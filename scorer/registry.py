@@ -20,7 +20,7 @@ from scorer.i18n import DEFAULT_LANGUAGE
 from scorer.places import Path, Spot
 from scorer.problems import Problem
 from scorer.rules import RulesText, summary
-from scorer.setup import Setup
+from scorer.setup import Played, Setup
 from scorer.sheet import ScoreLine, ScoreSheet
 
 
@@ -151,6 +151,11 @@ def game_type_of(game: object) -> GameType:
         if package in sys.modules and isinstance(game, GAMES[game_id].game_class):
             return GAMES[game_id]
     raise TypeError(f"not a game this scorer knows: {type(game).__name__}")
+
+
+def played(file: Mapping[str, Any]) -> Played:
+    """What a checked game file played: its variant and boxes (Setup.played)."""
+    return GAMES[file["game"]].setup.played(file)
 
 
 def game_language(game_id: str, lang: str) -> str:

@@ -7,6 +7,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """What a table played: its variant and the boxes it combined (a game without boxes: none)."""
+
+    variant: str
+    boxes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,3 +36,10 @@ class Setup:
 
     def allows(self, count: int) -> bool:
         return count in self.variants
+
+    def played(self, file: Mapping[str, Any]) -> Played:
+        """What the checked game file `file` played: its `mode` (a game with a choice of
+        variants has one), else the default for its player count; its boxes, else the base
+        box alone (a game with boxes)."""
+        variant = file.get("mode") or self.variants[len(file["players"])][0]
+        return Played(str(variant), tuple(file.get("boxes") or self.boxes[:1]))

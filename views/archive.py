@@ -26,6 +26,7 @@ from scorer.players import MAX_NAME_LENGTH as MAX_NAME
 from scorer.printable import json_text, printable
 from scorer.registry import GAMES
 from scorer.render import problem_text
+from scorer.setup import Played
 from views import i18n
 from views.frames import PICKED_FILE_BYTES
 from views.registry import GAMES as VIEWS
@@ -101,11 +102,17 @@ def csv_text(store: Store) -> str:
         for index, (seat, player) in enumerate(zip(result.seats, sheet.players, strict=True)):
             subtotals = {f"{sheet.game}:{name}": points
                          for name, points in player.categories.items()}
-            writer.writerow([result.game_id, local, result.kind, cell(result.variant),
+            writer.writerow([result.game_id, local, result.kind, cell(variant_cell(result.played)),
                              cell(seat.name), cell(history.player(seat.name)), index + 1,
                              seat.total, seat.place, _yes(seat.won), _yes(seat.shared),
                              *(subtotals.get(name, "") for name in categories)])
     return out.getvalue()
+
+
+def variant_cell(played: Played) -> str:
+    """The variant column: a game of boxes, its boxes joined by "+" ("base+alpine"); any other
+    game, its variant."""
+    return "+".join(played.boxes) or played.variant
 
 
 def _yes(value: bool) -> str:

@@ -186,4 +186,4 @@ def ranking_text(result: Result) -> str:
 
 
 def variant_text(app: AppSession, result: Result) -> str:
-    return played_with(result.kind, result.variant, app.lang, " + ")
+    return played_with(result.kind, result.played, app.lang, " + ")

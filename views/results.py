@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from statistics import fmean
 
 from scorer import ScoreSheet, check, score
+from scorer.registry import played
+from scorer.setup import Played
 from views.off_loop import LONG_LOG
 from views.store import GameRecord, Store
 
@@ -38,7 +40,7 @@ class Result:
     game_id: int
     kind: str
     finished: float  # when the game was finished (seconds since the epoch)
-    variant: str  # Symbiose: its mode; Forest Shuffle: its boxes, joined by "+"; Fossil: rules
+    played: Played  # its variant and boxes
     seats: tuple[Seat, ...]  # in seating order
 
     @property
@@ -70,16 +72,8 @@ def sheet_of(record: GameRecord) -> ScoreSheet | None:
 
 def result_from(record: GameRecord, sheet: ScoreSheet) -> Result:
     """The result of a stored game whose sheet is `sheet`."""
-    return Result(record.id, record.kind, record.updated, variant_of(record.data["file"]),
+    return Result(record.id, record.kind, record.updated, played(record.data["file"]),
                   seats_of(sheet))
-
-
-def variant_of(file: dict) -> str:
-    if file["game"] == "symbiose":
-        return str(file.get("mode") or ("duel" if len(file["players"]) == 2 else "standard"))
-    if file["game"] == "forest-shuffle":
-        return "+".join(file.get("boxes") or ["base"])
-    return "small" if len(file["players"]) <= 3 else "standard"  # Fossil's 2-3 player rules
 
 
 def seats_of(sheet: ScoreSheet) -> tuple[Seat, ...]:

@@ -41,7 +41,7 @@ def history_of(server: Server) -> list:
     """Games, players as played and now, totals and places, and when (to the microsecond)."""
     store = db(server)
     history = History(store)
-    found = [(r.kind, r.variant, round(r.finished, 6),
+    found = [(r.kind, r.played, round(r.finished, 6),
               [(s.name, history.player(s.name), s.total, s.place) for s in r.seats])
              for r in history.results()]
     store.close()

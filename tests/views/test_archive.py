@@ -52,7 +52,7 @@ def outcome(store: Store) -> list:
     """The history as a reader sees it: games, players as played and now, totals, dates (to
     the microsecond a backup keeps)."""
     history = History(store)
-    return [(r.kind, r.variant, iso(r.finished), [(s.name, history.player(s.name), s.total, s.place,
+    return [(r.kind, r.played, iso(r.finished), [(s.name, history.player(s.name), s.total, s.place,
                                              s.won) for s in r.seats])
             for r in history.results()]
 

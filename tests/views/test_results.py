@@ -4,6 +4,7 @@ import time
 
 import pytest
 
+from scorer.setup import Played
 from views.results import History, Series, Winning, series_of, winning_scores
 from views.store import KEEP_DELETED, Store
 
@@ -51,7 +52,7 @@ def test_a_tie_for_first_is_a_shared_win_for_both(history):
     assert [(s.name, s.total, s.place, s.won, s.shared) for s in result.ranked] == [
         ("Ann", 35, 1, True, True), ("Bob", 35, 1, True, True),
         ("Cas", 31, 3, False, False), ("Dee", 30, 4, False, False)]
-    assert result.variant == "standard"
+    assert result.played == Played("standard")
 
 
 def test_statistics_count_wins_shared_wins_average_best_and_worst(history):
@@ -73,7 +74,7 @@ def test_a_team_game_is_won_by_both_partners_and_scored_by_their_own_totals(hist
     assert seats["Ann"].won and seats["Cas"].won and not seats["Bob"].won
     assert not seats["Ann"].shared  # a partner is no tie
     assert seats["Ann"].partners == ("Cas",) and seats["Dee"].partners == ("Bob",)
-    assert result.variant == "team"
+    assert result.played == Played("team")
     bob, = history.stats("Bob")
     assert (bob.wins, bob.average, bob.best) == (0, 30, 30)
 
@@ -90,7 +91,7 @@ def test_results_are_newest_first_and_filter_by_game_and_player(history):
     assert [r.game_id for r in history.results()] == [third, second, first]
     assert [r.game_id for r in history.results(kind="fossil")] == [third, first]
     assert [r.game_id for r in history.results(player="Bob")] == [second, first]
-    assert history.results()[0].variant == "small"  # Fossil's 2-3 player rules
+    assert history.results()[0].played == Played("small")  # Fossil's 2-3 player rules
 
 
 def test_a_rename_keeps_the_history_and_a_merge_joins_two_names(history):
