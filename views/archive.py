@@ -308,7 +308,7 @@ def _checked(entry: Entry, lang: str) -> tuple[str, dict[str, Any], float, float
             return Refused(label, (i18n.ui("import.bad_entry", lang),))
         return entry.kind, entry.file, entry.created, entry.finished, label
     normal = normalised(entry.kind, entry.file, game)
-    if entry.kind == "fossil" and normal["log"][-1:] != [{"end": True}]:
+    if not VIEWS[entry.kind].over(normal):
         return Refused(label, (i18n.ui("import.not_over", lang),))  # the app would reopen it
     if _outcome(score(game)) != _outcome(score(normal)):
         return Refused(label, (i18n.ui("import.not_kept", lang),))

@@ -32,7 +32,6 @@ import sys
 import time
 import uuid
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import quote
@@ -43,6 +42,7 @@ from scorer.render import problem_lines
 from views.archive import iso, scored_game
 from views.game_words import variant_words
 from views.i18n import DEFAULT, LANGUAGES, game_language, scorer_language, scorer_text
+from views.registry import GAMES
 from views.results import History, Result, seats_of
 from views.store import GameRecord, Store, fingerprint
 
@@ -52,24 +52,6 @@ SUFFIX = ".bgsplay"
 # Stable ids for our plays, players and games: the same play exported twice is the same play
 # for BG Stats (it updates it rather than adding a second).
 NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "https://tallybook.invalid/bgstats")
-
-
-@dataclass(frozen=True)
-class BoxInfo:
-    name: str
-    designers: str  # from the rulebooks in ../shared/rules/seeds
-    bgg_id: int | None  # BoardGameGeek's id, only where a public source confirmed it
-
-
-# Forest Shuffle: boardgamegeek.com/boardgame/391163/forest-shuffle. Symbiose (Partinico, 2024)
-# and Fossil (Klaus Palesch, Goldsieber 1998; not the other games called Fossil) have no id
-# here: none could be confirmed from a public source, and a wrong one files the plays under
-# another game. BG Stats matches them by name in its matching screen (and remembers it).
-BOXES = {
-    "symbiose": BoxInfo("Symbiose", "Jérémy Partinico, Christelle Partinico", None),
-    "forest-shuffle": BoxInfo("Forest Shuffle", "Kosch", 391163),
-    "fossil": BoxInfo("Fossil", "Klaus Palesch", None),
-}
 
 
 CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html?data="
@@ -85,7 +67,7 @@ def create_play(file: dict[str, Any], sheet: ScoreSheet, lang: str, play_id: str
     """The play BG Stats' link carries: game `file` scored as `sheet`, in `lang`, ended at
     `ended` (started at `started`, if known); `player(name)`: who a name counts for now."""
     kind = file["game"]
-    box = BOXES[kind]
+    box = GAMES[kind].bgstats
     game: dict[str, Any] = {"name": box.name, "sourceGameId": _uuid("game/" + kind),
                             "highestWins": True, "noPoints": False}
     if box.bgg_id is not None:
@@ -219,10 +201,10 @@ def play_bytes(store: Store, records: list[GameRecord], lang: str) -> bytes:
 
 
 def _game(kind: str, number: int) -> dict[str, Any]:
-    box = BOXES[kind]
+    box = GAMES[kind].bgstats
     game: dict[str, Any] = {"id": number, "uuid": _uuid("game/" + kind), "name": box.name,
                             "designers": box.designers, "highestWins": True, "noPoints": False,
-                            "cooperative": False, "usesTeams": kind == "symbiose"}
+                            "cooperative": False, "usesTeams": box.uses_teams}
     if box.bgg_id is not None:
         game["bggId"] = box.bgg_id
         game["bggName"] = box.name

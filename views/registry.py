@@ -1,7 +1,8 @@
 """The games the app offers, one entry each, mirroring `scorer/registry.py`.
 
-Home, new game and the routes read this and nothing else about a game, so a fourth game is
-its `views/<game>/` package, its locale keys, its icon and one line here.
+Home, new game, the routes, the archive and BG Stats read this and nothing else about a game,
+so a fourth game is its `views/<game>/` package, its locale keys, its icon and one line here
+(docs/new-game.md).
 """
 
 from __future__ import annotations
@@ -17,12 +18,32 @@ from views.new_table import NewTable
 
 
 @dataclass(frozen=True)
+class BgStatsGame:
+    """The game as BG Stats files its plays: its name, its designers (from the rulebooks),
+    BoardGameGeek's id only where a public source confirmed it (a wrong one files the plays
+    under another game; without one BG Stats matches the game by name, once), and whether its
+    plays may have teams."""
+
+    name: str
+    designers: str
+    bgg_id: int | None = None
+    uses_teams: bool = False
+
+
+def _always(file: dict[str, Any]) -> bool:
+    return True
+
+
+@dataclass(frozen=True)
 class GameViews:
     """`table`: the model of a game in play, which also starts one from a `NewTable`;
     `play(table)` and `sheet(table)`: the components of its entry and score-sheet screens;
     `screens`: more screens stacked on `play` by route suffix (Fossil's calculator);
     `options(new, change)`: the component of the new-game choices beyond players, variant
-    and boxes, if the game has any; `new_table`: the type its new-game screen fills in.
+    and boxes, if the game has any; `new_table`: the type its new-game screen fills in;
+    `bgstats`: its facts for BG Stats (views/bgstats.py); `over(file)`: whether a finished
+    game's file is over as the app holds it (an import of one that is not is refused: the app
+    would reopen it).
     Its icon is assets/icons/<game>.svg and its words are views/locales' `game.<game>`,
     `new.title.<game>`, `variant.<game>.*`."""
 
@@ -30,9 +51,11 @@ class GameViews:
     table: type[Table]
     play: Callable[[Any], Any]
     sheet: Callable[[Any], Any]
+    bgstats: BgStatsGame
     screens: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
     options: Callable[..., Any] | None = None
     new_table: type[NewTable] = NewTable
+    over: Callable[[dict[str, Any]], bool] = _always
 
 
 # game id -> the package whose `GAME` it is; the order is home's

@@ -4,6 +4,8 @@ game, with the boxes in play."""
 from views.forest_shuffle.model import ForestTable
 from views.forest_shuffle.play import Play
 from views.forest_shuffle.sheet import Sheet
-from views.registry import GameViews
+from views.registry import BgStatsGame, GameViews
 
-GAME = GameViews("forest-shuffle", ForestTable, play=Play, sheet=Sheet)
+# boardgamegeek.com/boardgame/391163/forest-shuffle
+GAME = GameViews("forest-shuffle", ForestTable, play=Play, sheet=Sheet,
+                 bgstats=BgStatsGame("Forest Shuffle", "Kosch", 391163))
