@@ -12,7 +12,8 @@ from views.registry import BgStatsGame, GameViews
 
 def _over(file: dict[str, Any]) -> bool:
     """The game is over when its log ends with the end; before, the app would reopen it."""
-    return file["log"][-1:] == [{"end": True}]
+    log: list[Any] = file["log"]
+    return log[-1:] == [{"end": True}]
 
 
 # Fossil (Klaus Palesch, Goldsieber 1998; not the other games called Fossil) has no
