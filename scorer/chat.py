@@ -68,8 +68,8 @@ def variant_text(file: Mapping[str, Any], lang: str) -> str:
     """What was played: a game of boxes, the boxes beyond the base game ('' for the base game
     alone), else the game's variant (its mode, or the one its player count plays)."""
     game, what = file["game"], played(file)
-    base = GAMES[game].setup.boxes[:1]
-    if base:
-        boxes = [box for box in what.boxes if box not in base]
+    setup = GAMES[game].setup
+    if setup.boxes:
+        boxes = list(setup.beside_base(what))
         return i18n.text("chat.boxes", {"boxes": boxes}, lang) if boxes else ""
     return i18n.text(f"chat.variant.{game}.{what.variant}", lang=lang)

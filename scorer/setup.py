@@ -24,7 +24,7 @@ class Setup:
     play); `boxes`: the boxes a table may combine, in the order the game's box lists them."""
 
     variants: Mapping[int, tuple[str, ...]]
-    boxes: tuple[str, ...] = ()
+    boxes: tuple[str, ...] = ()  # the first is the base game, always in play
 
     @property
     def min_players(self) -> int:
@@ -43,3 +43,7 @@ class Setup:
         box alone (a game with boxes)."""
         variant = file.get("mode") or self.variants[len(file["players"])][0]
         return Played(str(variant), tuple(file.get("boxes") or self.boxes[:1]))
+
+    def beside_base(self, played: Played) -> tuple[str, ...]:
+        """The boxes played beside the base game, which every table has."""
+        return tuple(box for box in played.boxes if box not in self.boxes[:1])

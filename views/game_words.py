@@ -18,8 +18,8 @@ def played_with(kind: str, what: Played, lang: str, between: str = ", ") -> str:
     """A game of boxes: the boxes in play beside the base game, named as the scorer names
     them, `between` each ('Alpine, Woodland Edge'; the base game alone: ''); any other game:
     its variant ('Duel', '2-3 player rules')."""
-    base = GAMES[kind].setup.boxes[:1]  # the first box is the base game, always in play
-    if base:
+    setup = GAMES[kind].setup
+    if setup.boxes:
         return between.join(scorer_text(f"box.{box}", {}, lang)
-                            for box in what.boxes if box not in base)
+                            for box in setup.beside_base(what))
     return ui(f"variant.{kind}.{what.variant}", lang)

@@ -4,7 +4,7 @@ the file names none)."""
 
 import pytest
 
-from scorer.registry import played
+from scorer.registry import GAMES, played
 from scorer.setup import Played
 
 
@@ -20,3 +20,9 @@ from scorer.setup import Played
 ])
 def test_a_file_plays_its_variant_or_its_player_counts_default_and_its_boxes(file, expected):
     assert played(file) == expected
+
+
+def test_the_boxes_beside_the_base_game_leave_the_base_out():
+    setup = GAMES["forest-shuffle"].setup
+    assert setup.beside_base(Played("standard", ("base", "alpine"))) == ("alpine",)
+    assert setup.beside_base(Played("standard", ("base",))) == ()
