@@ -1,5 +1,5 @@
 """A Fossil game in play: whether an event is legal here (every refusal, at its place), the
-position after it, who moves next, and the sheet so far of a log with an error."""
+position after it and the sheet so far of a log with an error (who moves next: test_state)."""
 
 from __future__ import annotations
 
@@ -130,14 +130,6 @@ def test_errors_the_log_had_elsewhere_do_not_count_against_a_correction_but_its_
     assert isinstance(broken.push(event(take("Ann", "ammonite:3")), at=0), Position)
     refused = broken.refusals(event(take("Bob", "ammonite:2", 9)), at=1)
     assert [r.problem.key for r in refused] == ["fossil.cost_beyond_board"]
-
-
-def test_next_mover_goes_clockwise_past_players_at_zero_and_none_when_nobody_can_pay():
-    assert position(FOUR).next_mover == 0
-    assert position(FOUR, [take("Dee", "ammonite:1")]).next_mover == 0
-    assert position(FOUR, [take("Ann", "ammonite:1", 1)], start_score=1).next_mover == 1
-    everyone_paid = [take(name, "ammonite:1", 1) for name in FOUR]
-    assert position(FOUR, everyone_paid, start_score=1).next_mover is None
 
 
 def test_so_far_scores_the_log_before_its_first_error_and_leaves_out_the_rest():
