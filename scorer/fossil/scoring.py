@@ -25,16 +25,21 @@ class FossilGame:
 
 def build_game(file: FossilFile, partial: bool = False) -> tuple[FossilGame | None, list[Problem]]:
     """A log is never incomplete: any prefix of a game is a game, so `partial` changes nothing."""
+    state, problems = checked_replay(file)
+    if any(p.severity == "error" for p in problems):
+        return None, problems
+    return FossilGame(file, state), problems
+
+
+def checked_replay(file: FossilFile) -> tuple[Replay, list[Problem]]:
+    """The replay of the log and every problem of the file (its players and its log)."""
     count = len(file.players)
     problems = check_names(file.players, [("players", i) for i in range(count)])
     if not MIN_PLAYERS <= count <= MAX_PLAYERS:
         problems.append(problem(("players",), "fossil.player_count", count=count,
                                 min=MIN_PLAYERS, max=MAX_PLAYERS))
     state = replay(file)  # even with bad names or count, so that every problem is listed
-    problems += state.problems
-    if any(p.severity == "error" for p in problems):
-        return None, problems
-    return FossilGame(file, state), problems
+    return state, problems + state.problems
 
 
 def score(game: FossilGame) -> ScoreSheet:

@@ -1,5 +1,5 @@
-"""Where a Fossil game stands: whose turn it is, what is left on the board, what each player
-holds, and which evaluation (with its optional exchange) the table owes.
+"""Where a Fossil game stands: what is left on the board, what each player holds, and which
+evaluation (with its optional exchange) the table owes (whose turn it is: `Position`).
 
 The app asks these questions instead of counting for itself. A game of 2-3 players has cards
 that were set aside unseen at setup; the players may enter them (`set_aside`), and only then is
@@ -13,7 +13,6 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from scorer.fossil import replay
 from scorer.fossil.models import FOSSILS, SET_ASIDE, Card, Exchange, Move, card_of, pieces
 from scorer.fossil.scoring import FossilGame
 
@@ -35,12 +34,6 @@ class Due:
     fossil: str
     taker: int
     exchanged: bool
-
-
-def next_mover(game: FossilGame) -> int | None:
-    """Who moves next: clockwise after the last mover (the first seat before any move),
-    skipping players at 0 points. None: nobody can pay for a move."""
-    return replay.next_mover(game.replayed)
 
 
 def skipping(game: FossilGame) -> list[int]:

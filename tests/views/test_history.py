@@ -252,14 +252,14 @@ async def test_a_very_long_game_is_scored_while_other_tables_go_on(open_app, sto
     def slowly(work):
         def worked(argument):
             if len(argument.data["file"]["log"] if hasattr(argument, "data")
-                   else argument["log"]) > LONG_LOG:
+                   else argument.log) > LONG_LOG:
                 began.set()
                 assert answered.wait(60), "the other table was frozen while the game scored"
             return work(argument)
         return worked
 
     monkeypatch.setattr(results, "sheet_of", slowly(results.sheet_of))
-    monkeypatch.setattr(model, "replay", slowly(model.replay))
+    monkeypatch.setattr(model.Position, "of", slowly(model.Position.of))
     learn(store, ["fish/green/5"])
     player = await open_app()
     playing = await start_game(player, ["Ann", "Bob"])

@@ -10,7 +10,7 @@ from typing import Any
 import flet as ft
 
 from scorer.fossil.models import Move
-from scorer.places import path_text
+from scorer.places import LogEntry, path_text
 from views.fossil.model import FossilTable
 from views.fossil.parts import summary
 from views.i18n import scorer_text
@@ -36,9 +36,10 @@ def LogPanel(table: FossilTable, version: int, on_edit: Callable[[int], Any],
     whole, set_whole = ft.use_state(False)
     if not table.log:
         return ft.Column()
-    live = table.live
+    problems = table.problems
     out: list[ft.Control] = [section(app.t("fossil.log"))]
-    broken = [index for index, found in live.problems.items() if index >= 0 and found]
+    broken = [spot.index for spot in problems
+              if isinstance(spot, LogEntry) and spot.index is not None]
     start = 0 if whole else max(0, len(table.log) - LOG_SHOWN)
     start = min([start, *broken])  # an entry with a problem is always in sight
     for index in range(len(table.log) - 1, start - 1, -1):
@@ -50,7 +51,7 @@ def LogPanel(table: FossilTable, version: int, on_edit: Callable[[int], Any],
             if changes:
                 words += " (" + ", ".join(changes) + ")"
         said = tuple(Said(scorer_text(p.key, p.params, app.lang), path_text(p.path[2:]),
-                          p.severity == "error") for p in live.problems.get(index, ()))
+                          p.severity == "error") for p in problems.get(LogEntry(index), ()))
         out.append(LogRow(index, words, said, isinstance(entry, Move) and entry.take is not None,
                           app.lang, on_edit, on_delete, key=f"log-{index}"))
     if start > 0:

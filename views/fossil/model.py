@@ -2,17 +2,17 @@
 
 Stored as `{"file": <fossil game file>, "set_aside": ["fish:1", ...], "confirmed": N|None}`.
 The game is its log: an operation (a move, an exchange, an evaluation, a correction...) is
-checked by the scorer and stored only if accepted; a refusal is returned, nothing is changed.
-The log is replayed once per version (`live`); every question (whose turn, what is left, what
-each player holds, which evaluation is due) is the scorer's (`scorer.fossil.state`).
+checked by the scorer (`Position.push`) and stored only if accepted; a refusal is returned,
+nothing is changed. The log is replayed once per change (the position an accepted event gives
+is the next one); every question (whose turn, what is left, what each player holds, which
+evaluation is due, the sheet so far) is the scorer's (`Position`, `scorer.fossil.state`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
-from scorer import Problem, ScoreEvent, ScoreSheet, check, score
+from scorer import Problem, ScoreEvent, ScoreSheet
 from scorer.fossil import state
 from scorer.fossil.models import (
     SET_ASIDE,
@@ -31,8 +31,9 @@ from scorer.fossil.models import (
     max_cost,
     pieces,
 )
-from scorer.fossil.scoring import FossilGame
-from scorer.places import LogEntry
+from scorer.fossil.position import Position, Refusal
+from scorer.places import Spot
+from scorer.progress import Progress
 from views import i18n
 from views.model import Table, operation
 from views.new_table import NewTable
@@ -53,54 +54,6 @@ def track(points: int) -> str:
     return f"{hundreds}×100 + {rest}" if hundreds else str(rest)
 
 
-def _index(problem: Problem) -> int | None:
-    """The log entry a problem is about; None: the file (players, start score)."""
-    return problem.spot.index if isinstance(problem.spot, LogEntry) else None
-
-
-@dataclass(frozen=True)
-class Refusal:
-    """Why the scorer refused an operation: the problem, the field of the entry it is about
-    ("cost", "take", "exchange", "points"...), and the later entry it would break, if any."""
-
-    problem: Problem
-    field: str
-    breaks: int | None = None
-
-
-@dataclass(frozen=True)
-class Live:
-    """The replay of the log at one version. A log with errors scores as far as its first."""
-
-    game: FossilGame  # the valid part of the log
-    sheet: ScoreSheet  # of the valid part
-    valid: int  # how many log entries score (all of them unless the log has errors)
-    problems: dict[int, tuple[Problem, ...]]  # by log index (-1: the file)
-
-    @property
-    def broken(self) -> bool:
-        return any(p.severity == "error" for found in self.problems.values() for p in found)
-
-
-def replay(file: dict[str, Any]) -> Live:
-    """Check the whole log; if it has errors, the scores are those of the log before the first."""
-    game, problems = check(file)
-    found: dict[int, list[Problem]] = {}
-    for problem in problems:
-        where = _index(problem)
-        found.setdefault(-1 if where is None else where, []).append(problem)
-    valid = len(file["log"])
-    if game is None:
-        errors = [_index(p) for p in problems if p.severity == "error"]
-        valid = min((where for where in errors if where is not None), default=0)
-        game, _ = check({**file, "log": file["log"][:valid]})
-    if game is None:  # bad players: nothing scores
-        game, _ = check({**file, "players": [f"#{i}" for i in range(max(2, len(file["players"])))],
-                         "log": []})
-    assert isinstance(game, FossilGame)
-    return Live(game, score(game), valid, {k: tuple(v) for k, v in found.items()})
-
-
 class FossilTable(Table):
     kind = "fossil"
 
@@ -112,8 +65,8 @@ class FossilTable(Table):
         self.file = FossilFile.model_validate(data["file"])
         self.set_aside: tuple[Card, ...] = tuple(card_of(c) for c in data.get("set_aside") or [])
         self.confirmed: int | None = data.get("confirmed")
-        self._live: tuple[int, Live] | None = None
-        self._boards: dict[tuple[int, int], Live] = {}
+        self._position: Position | None = None  # of self.file, once asked for
+        self._without: tuple[Position, int, Position] | None = None  # (of, entry, without it)
 
     def game_file(self) -> dict[str, Any]:
         return self.file.model_dump(mode="json", by_alias=True, exclude_none=True)
@@ -138,21 +91,42 @@ class FossilTable(Table):
     def rematch(self) -> NewTable:
         return NewTable(self.kind).seated(self.names)
 
-    # the replay, once per version ---------------------------------------------------------
+    # the scorer's position, once per log -------------------------------------------------
     @property
-    def live(self) -> Live:
-        if self._live is None or self._live[0] != self.version:
-            self._live = (self.version, replay(self.game_file()))
-        return self._live[1]
+    def position(self) -> Position:
+        """The scorer's position of the log as it is (the one an accepted event gave)."""
+        if self._position is None or self._position.file is not self.file:
+            self._position = Position.of(self.file)
+        return self._position
+
+    @property
+    def live(self) -> Progress:
+        """The sheet so far (a log with errors scores as far as its first), every problem,
+        and the entries left out of the score."""
+        return self.position.so_far()
+
+    @property
+    def problems(self) -> dict[Spot | None, tuple[Problem, ...]]:
+        """Every problem by its place: a log entry, or None for the players."""
+        found: dict[Spot | None, list[Problem]] = {}
+        for problem in self.position.problems:
+            found.setdefault(problem.spot, []).append(problem)
+        return {spot: tuple(problems) for spot, problems in found.items()}
+
+    @property
+    def valid(self) -> int:
+        """How many log entries score: all of them unless the log has an error."""
+        first = self.position.first_error
+        return len(self.log) if first is None else first
 
     @property
     def scored(self) -> bool:
-        return len(self.log) < LONG_LOG or (self._live is not None
-                                            and self._live[0] == self.version)
+        return len(self.log) < LONG_LOG or (self._position is not None
+                                            and self._position.file is self.file)
 
     @property
     def broken(self) -> bool:
-        return self.live.broken
+        return self.position.broken
 
     @property
     def ended(self) -> bool:
@@ -175,7 +149,7 @@ class FossilTable(Table):
     # where the game stands ----------------------------------------------------------------
     @property
     def small(self) -> bool:
-        return self.live.game.replayed.small_game
+        return self.position.replayed.small_game
 
     def scores(self) -> tuple[int, ...]:
         return tuple(player.total for player in self.live.sheet.players)
@@ -185,7 +159,7 @@ class FossilTable(Table):
 
     def holdings(self, player: int) -> tuple[Card, ...]:
         """A player's cards now, in fossil order, highest value first."""
-        return tuple(state.holdings(self.live.game, player))
+        return tuple(state.holdings(self.position.game, player))
 
     def fossils_in_play(self) -> tuple[str, ...]:
         return tuple(state.fossils_in_play(self.small))
@@ -202,49 +176,43 @@ class FossilTable(Table):
         `without`: as if log entry `without` (a move being corrected) had not been made."""
         return state.pieces_left(self._board(without).game, fossil, self.set_aside)
 
-    def _board(self, without: int | None) -> Live:
+    def _board(self, without: int | None) -> Position:
+        position = self.position
         if without is None:
-            return self.live
-        key = (self.version, without)
-        if key not in self._boards:
-            file = self.game_file()
-            self._boards = {key: replay({**file, "log": [
-                e for i, e in enumerate(file["log"]) if i != without]})}
-        return self._boards[key]
+            return position
+        if self._without is None or self._without[:2] != (position, without):
+            self._without = (position, without, position.without(without))
+        return self._without[2]
 
     def next_mover(self) -> int | None:
         """Who moves next; None: nobody can pay for a move."""
-        return state.next_mover(self.live.game)
+        return self.position.next_mover
 
     def skipping(self) -> tuple[int, ...]:
-        return tuple(state.skipping(self.live.game))
+        return tuple(state.skipping(self.position.game))
 
     def due(self) -> state.Due | None:
         """The evaluation the table owes now (with its exchange, if not made yet)."""
         if self.broken:
             return None
-        return state.due_evaluation(self.live.game, self.set_aside, self.confirmed)
+        return state.due_evaluation(self.position.game, self.set_aside, self.confirmed)
 
     def may_be_last(self) -> str | None:
         """2-3 players without the set-aside cards: the fossil just taken may have been the
         last on the board; the players confirm."""
         if self.broken:
             return None
-        return state.may_be_last(self.live.game, self.set_aside)
+        return state.may_be_last(self.position.game, self.set_aside)
 
     def preview(self, fossil: str, holdings: dict[int, tuple[int, ...]]
                 ) -> tuple[ScoreEvent | None, list[Problem]]:
         """What the quick calculator's evaluation would do on the scores so far: the scorer's
         event, or its refusal."""
-        event = self._evaluation(fossil, holdings)
-        file = self.game_file()
-        valid = {**file, "log": [*file["log"][:self.live.valid], _dump(event)]}
-        game, problems = check(valid)
-        refused = [p for p in problems if p.severity == "error" and _index(p) == self.live.valid]
-        if game is None or refused:
-            return None, refused
-        sheet = score(game)
-        return (sheet.events[-1] if sheet.events else None), []
+        after = self.position.valid_part.push(self._evaluation(fossil, holdings))
+        if not isinstance(after, Position):
+            return None, [refusal.problem for refusal in after]
+        events = after.replayed.events
+        return (events[-1] if events else None), []
 
     def _evaluation(self, fossil: str, holdings: dict[int, tuple[int, ...]]) -> Evaluate:
         given: Any = {self.names[p]: sorted(values) for p, values in holdings.items() if values}
@@ -281,7 +249,7 @@ class FossilTable(Table):
     @operation
     def confirm_last(self) -> None:
         """The players say the fossil just taken was the last one on the board."""
-        take = state.last_take(self.live.game)
+        take = state.last_take(self.position.game)
         self.confirmed = None if take is None else take.index
 
     @operation
@@ -289,12 +257,13 @@ class FossilTable(Table):
         """Take back the last log entry; returns it."""
         if not self.log:
             return None
-        event = self.log.pop()
+        event = self.log[-1]
+        self._set_log(self.log[:-1])
         return event
 
     @operation
     def delete(self, index: int) -> None:
-        del self.log[index]
+        self._set_log(self.log[:index] + self.log[index + 1:])
 
     @operation
     def add_aside(self, card: Card) -> None:
@@ -309,36 +278,15 @@ class FossilTable(Table):
         self.finished = self.finished or self.ended  # the log's end ends the game: read-only
         super()._store()
 
+    def _set_log(self, log: list[LogEvent]) -> None:
+        # A new file, never the old one changed: a position holds the file it replayed.
+        self.file = self.file.model_copy(update={"log": log})
+
     def _put(self, event: LogEvent, at: int | None = None) -> list[Refusal]:
-        refused = self.refusal(event, at)
-        if refused:
-            return refused
-        if at is None:
-            self.log.append(event)
-        else:
-            self.log[at] = event
+        """Append `event` (or put it in place of entry `at`) if the scorer finds it legal
+        there; otherwise its refusals, and nothing changed."""
+        after = self.position.push(event, at)
+        if not isinstance(after, Position):
+            return list(after)
+        self.file, self._position = after.file, after
         return []
-
-    def refusal(self, event: LogEvent, at: int | None = None) -> list[Refusal]:
-        """The scorer's errors that `event` brings, appended to the log or put in place of
-        entry `at`; none means it is accepted. Errors the log already had do not count
-        against a correction."""
-        file = self.game_file()
-        log = file["log"]
-        at = len(log) if at is None else at
-        before = check(file)[1] if at < len(log) else []  # nothing new after an append
-        _, problems = check({**file, "log": [*log[:at], _dump(event), *log[at + 1:]]})
-        known = {(p.key, p.place) for p in before if p.severity == "error"}
-        out = []
-        for problem in problems:
-            where = _index(problem)
-            if problem.severity != "error" or (problem.key, problem.place) in known \
-                    or where is None or where < at:
-                continue
-            field = problem.path[2] if len(problem.path) > 2 and where == at else ""
-            out.append(Refusal(problem, str(field), None if where == at else where))
-        return out
-
-
-def _dump(event: LogEvent) -> dict[str, Any]:
-    return event.model_dump(mode="json", by_alias=True, exclude_none=True)

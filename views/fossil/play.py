@@ -58,8 +58,9 @@ class Shown:
 
 def refusal_text(app: AppSession, refusal: Refusal) -> str:
     message = scorer_text(refusal.problem.key, refusal.problem.params, app.lang)
-    if refusal.breaks is not None:
-        message = app.t("fossil.breaks_entry", number=refusal.breaks + 1, problem=message)
+    if refusal.breaks is not None and refusal.breaks.index is not None:
+        message = app.t("fossil.breaks_entry", number=refusal.breaks.index + 1,
+                        problem=message)
     return message
 
 
@@ -170,7 +171,7 @@ def Play(table: FossilTable) -> ft.View:
         controls.append(turn_line(app, table, mover()))
     if broken:
         controls.append(labelled("log-broken", text(app.t(
-            "fossil.broken", number=table.live.valid + 1), color=ft.Colors.ERROR, size=14)))
+            "fossil.broken", number=table.valid + 1), color=ft.Colors.ERROR, size=14)))
     if turn.editing is not None:
         controls += turn_panel(app, table, turn, mover(), at, pick_cost_cb, pick_fossil_cb,
                                take, lambda: set_turn(Turn()))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from scorer import load_game
+from scorer.fossil.position import Position
 from scorer.fossil.state import (
     Due,
     Take,
@@ -12,7 +13,6 @@ from scorer.fossil.state import (
     holdings,
     last_take,
     may_be_last,
-    next_mover,
     pieces_left,
     skipping,
 )
@@ -28,6 +28,10 @@ def game(names, log=(), start_score=30):
 
 def takes(player: str, fossil: str, values, cost: int = 1):
     return [{"move": player, "cost": cost, "take": f"{fossil}:{v}"} for v in values]
+
+
+def next_mover(game) -> int | None:
+    return Position.of(game.file).next_mover
 
 
 ALL_SEA_URCHINS = [3, 2, 2, 1, 1, 1, 1, 1, 1]
