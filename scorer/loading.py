@@ -30,8 +30,9 @@ from scorer.problems import (
     from_validation_error,
     problem,
 )
+from scorer.progress import Progress
 from scorer.registry import GAMES, Game, game_type_of
-from scorer.sheet import ScoreSheet
+from scorer.sheet import ScoreSheet, build_sheet
 
 FORMAT_VERSION = 1
 # The largest game file read, here and in the app's import: a Forest Shuffle game is ~5 kB, a
@@ -148,6 +149,26 @@ def score(game_or_data: Game | Mapping[str, object]) -> ScoreSheet:
     game-file data with errors raises GameFileError listing them."""
     game = load_game(game_or_data) if isinstance(game_or_data, Mapping) else game_or_data
     return game_type_of(game).score(game)
+
+
+def so_far(data: object) -> Progress:
+    """What the scorer answers for a game as entered so far (a table in progress, `partial`):
+    the sheet of what counts, every problem at its place, what is left out and why."""
+    game_id = data.get("game") if isinstance(data, dict) else None
+    if isinstance(game_id, str) and game_id in GAMES:
+        return GAMES[game_id].so_far(data)
+    return scored_when_clean(data)
+
+
+def scored_when_clean(data: object) -> Progress:
+    """A game scored only once it has no error (then nothing is left out); before that a sheet
+    without players."""
+    game, problems = check(data, partial=True)
+    if game is not None:
+        return Progress(score(game), tuple(problems), ())
+    game_id = data.get("game") if isinstance(data, dict) else None
+    return Progress(build_sheet(game_id if isinstance(game_id, str) else "", []),
+                    tuple(problems), ())
 
 
 def read_game_file(path: str | Path) -> object:

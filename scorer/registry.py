@@ -18,6 +18,7 @@ from pydantic import BaseModel
 from scorer.i18n import DEFAULT_LANGUAGE
 from scorer.places import Path, Spot
 from scorer.problems import Problem
+from scorer.progress import Progress
 from scorer.rules import RulesText, summary
 from scorer.setup import Setup
 from scorer.sheet import ScoreSheet
@@ -35,7 +36,8 @@ class Game(Protocol):
 class GameType:
     """`build(file, partial)` checks a parsed file: (game, problems), game None on any error
     (`partial`: a table still being entered, see loading.check); `score` puts the
-    game's warnings into the sheet's `problems`; `spot_of(data, path)` is the spot at the table
+    game's warnings into the sheet's `problems`; `so_far(data)` answers for a file as entered so
+    far (scorer/progress.py), whatever its problems; `spot_of(data, path)` is the spot at the table
     a path into the file names (a tile, a card, a log entry), if any; `setup` the player counts,
     variants and boxes a table may have; `rules(card, lang)` is the rules reference of
     `python -m scorer rules` (scorer/rules.py); `languages`: those its words are translated
@@ -48,6 +50,7 @@ class GameType:
     # them up, so their parameters are typed where they are defined.
     build: Callable[[Any, bool], tuple[Game | None, list[Problem]]]
     score: Callable[[Any], ScoreSheet]
+    so_far: Callable[[Any], Progress]
     spot_of: Callable[[object, Path], Spot | None]
     setup: Setup
     rules: RulesText
@@ -62,20 +65,22 @@ EVERY_LANGUAGE = ("en", "nl", "de")
 def _symbiose() -> GameType:
     from scorer import symbiose
     from scorer.symbiose.places import spot_of
+    from scorer.symbiose.so_far import so_far
 
     return GameType("symbiose", symbiose.SymbioseFile, symbiose.SymbioseGame,
-                    symbiose.build_game, symbiose.score, spot_of, symbiose.SETUP,
+                    symbiose.build_game, symbiose.score, so_far, spot_of, symbiose.SETUP,
                     summary("symbiose"), (*EVERY_LANGUAGE, "vi"))
 
 
 def _forest_shuffle() -> GameType:
     from scorer import forest_shuffle
     from scorer.forest_shuffle.places import spot_of
+    from scorer.forest_shuffle.so_far import so_far
 
     return GameType("forest-shuffle", forest_shuffle.ForestShuffleFile,
                     forest_shuffle.ForestShuffleGame, forest_shuffle.build_game,
-                    forest_shuffle.score, spot_of, forest_shuffle.SETUP, _forest_shuffle_rules,
-                    EVERY_LANGUAGE)
+                    forest_shuffle.score, so_far, spot_of, forest_shuffle.SETUP,
+                    _forest_shuffle_rules, EVERY_LANGUAGE)
 
 
 def _forest_shuffle_rules(card: str | None, lang: str) -> str:
@@ -87,9 +92,11 @@ def _forest_shuffle_rules(card: str | None, lang: str) -> str:
 def _fossil() -> GameType:
     from scorer import fossil
     from scorer.fossil.places import spot_of
+    from scorer.loading import scored_when_clean
 
     return GameType("fossil", fossil.FossilFile, fossil.FossilGame, fossil.build_game,
-                    fossil.score, spot_of, fossil.SETUP, summary("fossil"), EVERY_LANGUAGE)
+                    fossil.score, scored_when_clean, spot_of, fossil.SETUP, summary("fossil"),
+                    EVERY_LANGUAGE)
 
 
 # game id -> (its package, what builds its GameType)

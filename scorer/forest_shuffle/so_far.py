@@ -1,0 +1,181 @@
+"""A Forest Shuffle table being entered: what scores while some of its cards have problems.
+
+A card with an error is left out of the score while its problem shows at the card; a tree with
+one counts as a sapling and keeps the cards around it; a slot shared by cards that may not
+share it counts its first card; a cave of a type not in play counts as a regular cave. Leaving a
+card out can take away another's reason to be there (a Cuckoo whose bird is left out), so what is
+kept is checked again until nothing more goes: on the cards as read, never on a copy of the file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from typing import Any, cast
+
+from pydantic import ValidationError
+
+from scorer.forest_shuffle.catalog import Slot, load_catalog
+from scorer.forest_shuffle.checks import (
+    DEFAULT_CAVE,
+    Placed,
+    Reading,
+    SlotCards,
+    checked_forest,
+    copy_limits,
+    forest_problems,
+    host_of,
+)
+from scorer.forest_shuffle.models import (
+    SAPLING,
+    SLOTS,
+    Forest,
+    ForestShuffleFile,
+    ForestShuffleGame,
+)
+from scorer.forest_shuffle.places import spot_of
+from scorer.forest_shuffle.scoring import score
+from scorer.loading import check
+from scorer.places import Cave, ForestSpot, Spot
+from scorer.problems import Problem
+from scorer.progress import LeftOut, Progress
+from scorer.sheet import Explanation, ScoreSheet, build_sheet
+
+GAME = "forest-shuffle"
+_WHY = "forest_shuffle.left_out."  # the reasons' message keys
+
+
+def so_far(data: Any) -> Progress:
+    """The sheet of what counts in a Forest Shuffle file as entered so far, every problem at its
+    place, and what is left out of the score and why."""
+    game, problems = check(data, partial=True)
+    if isinstance(game, ForestShuffleGame):
+        return Progress(score(game), tuple(problems), ())
+    try:
+        file = ForestShuffleFile.model_validate(data)
+    except ValidationError:  # no forest to read: nothing to score yet
+        return Progress(build_sheet(GAME, []), tuple(problems), ())
+    table = _Table(data, file)
+    table.leave_out(problems, first=True)
+    while table.leave_out(table.problems_of_kept(), first=False):
+        pass  # each round leaves out at least one card: it ends
+    return Progress(table.sheet(), tuple(problems), table.left_out())
+
+
+class _Table:
+    """The cards of every forest as read, and which of them are left out (by spot)."""
+
+    def __init__(self, data: Any, file: ForestShuffleFile):
+        self.data, self.file = data, file
+        self.boxes = tuple(file.boxes or load_catalog().boxes)
+        self.cards: dict[ForestSpot, Placed] = {}
+        self.caves: list[str] = []
+        for index, player in enumerate(file.players):
+            forest, placed, _ = checked_forest(index, player, self.boxes)
+            self.caves.append(forest.cave_type)
+            for card in placed:
+                spot = spot_of(data, card.place)
+                assert isinstance(spot, ForestSpot)
+                self.cards[spot] = card
+        self.left: dict[Spot, Explanation] = {}
+
+    def leave_out(self, problems: list[Problem], *, first: bool) -> bool:
+        """Leave out what has an error (`first`: the file's own problems, else those that
+        leaving out brought); whether anything more was left out."""
+        before = len(self.left)
+        for found in problems:
+            spot = found.spot if first else spot_of(self.data, found.path)
+            if found.severity == "error" and spot is not None and spot not in self.left:
+                self._leave_out(spot, first)
+        return len(self.left) > before
+
+    def _leave_out(self, spot: Spot, first: bool) -> None:
+        if isinstance(spot, Cave):
+            self.left[spot] = Explanation(_WHY + "cave_type", {"cave": self.caves[spot.player]})
+        elif isinstance(spot, ForestSpot) and spot.slot is not None and spot.index is None:
+            for index, card in self._slot(spot)[1:]:  # a wrongly shared slot: its first counts
+                where = replace(spot, index=index)
+                self.left.setdefault(where, Explanation(_WHY + "shared_slot", {
+                    "card": card.species.id, "slot": spot.slot}))
+        elif isinstance(spot, ForestSpot):
+            self._leave_out_card(spot, first)
+
+    def _leave_out_card(self, spot: ForestSpot, first: bool) -> None:
+        card = self.cards.get(spot)
+        tree = spot.slot is None
+        if card is None and tree and self._entry(spot).tree == SAPLING:
+            return  # a sapling's symbol: a sapling shows none, and it still counts as one
+        if card is None:  # a card that could not be read: none is scored there
+            why = "unreadable_tree" if tree else "unreadable"
+            self.left[spot] = Explanation(_WHY + why)
+            return
+        # A later round's error comes of what was left out before it (a Cuckoo whose bird
+        # went, the next copy too many): its own problem may not show in the file as entered.
+        why = ("as_sapling" if tree else "card") + ("" if first else "_too")
+        self.left[spot] = Explanation(_WHY + why, {"card": card.species.id})
+
+    def _entry(self, spot: ForestSpot) -> Any:
+        return self.file.players[spot.player].forest[spot.tree]
+
+    def _slot(self, spot: ForestSpot) -> list[tuple[int, Placed]]:
+        """The cards of a slot as read, by their index in it."""
+        found = [(where.index or 0, card) for where, card in self.cards.items()
+                 if where.player == spot.player and where.tree == spot.tree
+                 and where.slot == spot.slot]
+        return sorted(found, key=lambda item: item[0])
+
+    # what is kept ---------------------------------------------------------------------------
+    def _kept(self, player: int) -> Iterator[tuple[Reading, dict[str, list[int]]]]:
+        """Each tree of the forest as it is scored (a sapling in the place of a tree left out),
+        and for each slot the index as entered of each card kept."""
+        by_tree: dict[int, list[tuple[ForestSpot, Placed]]] = {}
+        for where, card in self.cards.items():
+            if where.player == player and where not in self.left:
+                by_tree.setdefault(where.tree, []).append((where, card))
+        for tree in range(len(self.file.players[player].forest)):
+            host: Placed | str = SAPLING
+            slots: SlotCards = {slot: [] for slot in SLOTS}
+            positions: dict[str, list[int]] = {slot: [] for slot in SLOTS}
+            for where, card in sorted(by_tree.get(tree, ()), key=lambda item: item[0].index or 0):
+                if where.slot is None:
+                    host = card
+                else:
+                    slot = cast(Slot, where.slot)
+                    slots[slot].append(card)
+                    positions[slot].append(where.index or 0)
+            yield (host, slots), positions
+
+    def problems_of_kept(self) -> list[Problem]:
+        problems: list[Problem] = []
+        placed: list[Placed] = []
+        for player in range(len(self.file.players)):
+            read = [reading for reading, _ in self._kept(player)]
+            placed += forest_problems(read, ("players", player, "forest"), problems)
+        return problems + copy_limits(placed, self.boxes)
+
+    def sheet(self) -> ScoreSheet:
+        forests, positions = [], []
+        for player, entered in enumerate(self.file.players):
+            kept = list(self._kept(player))
+            hosts = tuple(host_of(host, slots) for (host, slots), _ in kept)
+            cave = DEFAULT_CAVE if Cave(player) in self.left else self.caves[player]
+            forests.append(Forest(hosts=tuple(h for h in hosts if h is not None),
+                                  cave=entered.cave, cave_type=cave))
+            positions.append([where for _, where in kept])
+        names = tuple(player.name.strip() for player in self.file.players)
+        sheet = score(ForestShuffleGame(names=names, forests=tuple(forests)))
+        for result in sheet.players:  # each card named where it was entered
+            result.lines = [replace(line, place=self._entered(line.place, positions))
+                            for line in result.lines]
+        return sheet
+
+    def _entered(self, spot: Spot, positions: list[list[dict[str, list[int]]]]) -> Spot:
+        if not isinstance(spot, ForestSpot) or spot.slot is None or spot.index is None:
+            return spot
+        index = positions[spot.player][spot.tree][spot.slot][spot.index]
+        entered = spot_of(self.data, ("players", spot.player, "forest", spot.tree, spot.slot,
+                                      index))
+        return entered if entered is not None else spot
+
+    def left_out(self) -> tuple[LeftOut, ...]:
+        return tuple(LeftOut(spot, why) for spot, why in self.left.items())
