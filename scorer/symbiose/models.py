@@ -23,8 +23,9 @@ PLAYERS_PER_MODE = {"standard": (3, 4), "duel": (2,), "team": (4,)}
 
 
 def teams_of(mode: str, names: Sequence[str]) -> list[list[str]]:
-    """Team mode: partners sit opposite, seats 1 & 3 and 2 & 4."""
-    if mode != "team":
+    """Team mode: partners sit opposite, seats 1 & 3 and 2 & 4 (none while there are not four
+    players: a table being set up, a file with a problem)."""
+    if mode != "team" or len(names) != 4:
         return []
     return [[names[0], names[2]], [names[1], names[3]]]
 
