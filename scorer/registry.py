@@ -18,7 +18,7 @@ from pydantic import BaseModel
 from scorer.i18n import DEFAULT_LANGUAGE
 from scorer.places import Path, Spot
 from scorer.problems import Problem
-from scorer.progress import Progress
+from scorer.progress import Progress, scored_when_clean
 from scorer.rules import RulesText, summary
 from scorer.setup import Setup
 from scorer.sheet import ScoreSheet
@@ -92,10 +92,13 @@ def _forest_shuffle_rules(card: str | None, lang: str) -> str:
 def _fossil() -> GameType:
     from scorer import fossil
     from scorer.fossil.places import spot_of
-    from scorer.loading import scored_when_clean
+
+    def so_far(data: Any) -> Progress:  # until Fossil has rules for a game in play
+        return scored_when_clean(data, fossil.FossilFile, fossil.build_game, fossil.score,
+                                 spot_of, "fossil")
 
     return GameType("fossil", fossil.FossilFile, fossil.FossilGame, fossil.build_game,
-                    fossil.score, scored_when_clean, spot_of, fossil.SETUP, summary("fossil"),
+                    fossil.score, so_far, spot_of, fossil.SETUP, summary("fossil"),
                     EVERY_LANGUAGE)
 
 

@@ -13,14 +13,13 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any, cast
 
-from pydantic import ValidationError
-
 from scorer.forest_shuffle.catalog import Slot, load_catalog
 from scorer.forest_shuffle.checks import (
     DEFAULT_CAVE,
     Placed,
     Reading,
     SlotCards,
+    build_game,
     checked_forest,
     copy_limits,
     forest_problems,
@@ -35,11 +34,10 @@ from scorer.forest_shuffle.models import (
 )
 from scorer.forest_shuffle.places import spot_of
 from scorer.forest_shuffle.scoring import score
-from scorer.loading import check
 from scorer.places import Cave, ForestSpot, Path, Spot
 from scorer.problems import Problem
-from scorer.progress import LeftOut, Progress
-from scorer.sheet import Explanation, ScoreLine, ScoreSheet, build_sheet
+from scorer.progress import LeftOut, Progress, no_sheet, read_file
+from scorer.sheet import Explanation, ScoreLine, ScoreSheet
 
 GAME = "forest-shuffle"
 _WHY = "forest_shuffle.left_out."  # the reasons' message keys
@@ -48,13 +46,12 @@ _WHY = "forest_shuffle.left_out."  # the reasons' message keys
 def so_far(data: Any) -> Progress:
     """The sheet of what counts in a Forest Shuffle file as entered so far, every problem at its
     place, and what is left out of the score and why."""
-    game, problems = check(data, partial=True)
+    file, game, problems = read_file(data, ForestShuffleFile, build_game, spot_of,
+                                     partial=True)
     if isinstance(game, ForestShuffleGame):
         return Progress(score(game), tuple(problems), ())
-    try:
-        file = ForestShuffleFile.model_validate(data)
-    except ValidationError:  # no forest to read: nothing to score yet
-        return Progress(build_sheet(GAME, []), tuple(problems), ())
+    if file is None:  # no forest to read: nothing to score yet
+        return no_sheet(GAME, problems)
     table = _Table(data, file)
     table.leave_out(problems, first=True)
     while table.leave_out(table.problems_of_kept(), first=False):

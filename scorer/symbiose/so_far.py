@@ -10,14 +10,12 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from pydantic import ValidationError
-
-from scorer.loading import check
 from scorer.places import PondTile, RiverTile, Spot
-from scorer.progress import LeftOut, Progress
-from scorer.sheet import Explanation, build_sheet
-from scorer.symbiose.checks import read_game
+from scorer.progress import LeftOut, Progress, no_sheet, read_file
+from scorer.sheet import Explanation
+from scorer.symbiose.checks import build_game, read_game
 from scorer.symbiose.models import Card, CardInput, SymbioseFile, SymbioseGame
+from scorer.symbiose.places import spot_of
 from scorer.symbiose.scoring import score
 
 UNREADABLE = Explanation("symbiose.left_out.unreadable")
@@ -26,13 +24,11 @@ UNREADABLE = Explanation("symbiose.left_out.unreadable")
 def so_far(data: Any) -> Progress:
     """The sheet of a Symbiose file as entered so far, every problem at its place, and the
     cards left out of the score and why."""
-    game, problems = check(data, partial=True)
+    file, game, problems = read_file(data, SymbioseFile, build_game, spot_of, partial=True)
     if isinstance(game, SymbioseGame):
         return Progress(score(game), tuple(problems), ())
-    try:
-        file = SymbioseFile.model_validate(data)
-    except ValidationError:  # no pond to read: nothing to score yet
-        return Progress(build_sheet("symbiose", []), tuple(problems), ())
+    if file is None:  # no pond to read: nothing to score yet
+        return no_sheet("symbiose", problems)
     game, _ = read_game(file, partial=True)
     entered: list[tuple[Spot, CardInput | None]] = [
         (PondTile(p, r, c), value) for p, player in enumerate(file.players)
