@@ -20,11 +20,12 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from benchmarks.figures import Figure, summary, timings
+from scorer.places import PondTile
 from views.app import open_tables
 from views.store import BUSY_MS, Store
-from views.symbiose.model import SymbioseNewTable, SymbioseTable
+from views.symbiose.model import SymbioseNewTable, SymbioseTable, card_of
 
-CARD = "fish/green/5"
+CARD = card_of("fish/green/5")
 HOLD = ("import sqlite3, sys\n"
         "db = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
         "db.execute('BEGIN EXCLUSIVE')\n"
@@ -58,7 +59,7 @@ def taps(table: SymbioseTable, count: int) -> list[float]:
     spent = []
     for n in range(count):
         began = time.perf_counter()
-        table.place(CARD if n % 2 == 0 else None, slot=("pond", 0, 0, 0))
+        table.place(CARD if n % 2 == 0 else None, tile=PondTile(0, 0, 0))
         spent.append((time.perf_counter() - began) * 1000)
     return spent
 

@@ -4,15 +4,18 @@
     sheet = score(load_game(json.load(open("game.json"))))
 """
 
-from scorer.loading import check, load_game, read_game_file, score
+from scorer.loading import check, load_game, read_game_file, score, so_far
 from scorer.problems import GameFileError, Problem
+from scorer.progress import LeftOut, Progress
 from scorer.sheet import Explanation, PlayerScore, ScoreEvent, ScoreLine, ScoreSheet, TeamScore
 
 __all__ = [
     "Explanation",
     "GameFileError",
+    "LeftOut",
     "PlayerScore",
     "Problem",
+    "Progress",
     "ScoreEvent",
     "ScoreLine",
     "ScoreSheet",
@@ -21,4 +24,5 @@ __all__ = [
     "load_game",
     "read_game_file",
     "score",
+    "so_far",
 ]

@@ -17,9 +17,6 @@ import stat
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
-from pydantic import ValidationError
-
-from scorer.gc_pause import paused_cycle_collection
 from scorer.nesting import too_deep_place
 from scorer.places import Path as PlacePath
 from scorer.problems import (
@@ -27,10 +24,10 @@ from scorer.problems import (
     GameFileError,
     Problem,
     found_value,
-    from_validation_error,
     problem,
 )
-from scorer.registry import GAMES, Game, game_type_of
+from scorer.progress import Progress, no_sheet, read_file
+from scorer.registry import GAMES, Game, GameType, game_type_of
 from scorer.sheet import ScoreSheet
 
 FORMAT_VERSION = 1
@@ -51,6 +48,27 @@ def check(data: object, *, partial: bool = False) -> tuple[Game | None, list[Pro
 
     `partial`: a table still being entered, whose empty places (null) are not problems yet.
     """
+    game_type, problems = _envelope(data)
+    if game_type is None:
+        return None, problems
+    _, game, problems = read_file(data, game_type.file_model, game_type.build,
+                                  game_type.spot_of, partial)
+    return game, problems
+
+
+def so_far(data: object) -> Progress:
+    """What the scorer answers for a game as entered so far (a table in progress, `partial`):
+    the sheet of what counts, every problem at its place, what is left out and why."""
+    game_type, problems = _envelope(data)
+    if game_type is None:
+        game_id = data.get("game") if isinstance(data, dict) else None
+        return no_sheet(game_id if isinstance(game_id, str) else "", problems)
+    return game_type.so_far(data)
+
+
+def _envelope(data: object) -> tuple[GameType | None, list[Problem]]:
+    """The game type a file names, or the problems that keep it from being read as one: not
+    an object, values JSON has not, an unknown version or game."""
     if not isinstance(data, dict):
         return None, [problem((), "file.not_an_object")]
     unreadable = [] if _readable(data) else list(_unreadable_values(data))
@@ -68,15 +86,7 @@ def check(data: object, *, partial: bool = False) -> tuple[Game | None, list[Pro
                                 games=list(GAMES)))
     if envelope or game_type is None:
         return None, envelope
-    with paused_cycle_collection():
-        try:
-            file = game_type.file_model.model_validate(data)
-        except ValidationError as error:
-            game: Game | None = None
-            problems = from_validation_error(error, data)
-        else:
-            game, problems = game_type.build(file, partial)
-    return game, [found.at(game_type.spot_of(data, found.path)) for found in problems]
+    return game_type, []
 
 
 def _readable(data: object) -> bool:

@@ -37,9 +37,9 @@ class Game(Protocol):
 class GameType:
     """`build(file, partial)` checks a parsed file: (game, problems), game None on any error
     (`partial`: a table still being entered, see loading.check); `score` puts the game's
-    warnings into the sheet's `problems`; `so_far(file)` is a table still being entered as the
-    scorer sees it (scorer/progress.py); `spot_of(data, path)` is the spot at the table a path
-    into the file names (a tile, a card, a log entry), if any; `setup` the player counts,
+    warnings into the sheet's `problems`; `so_far(data)` answers for a file as entered so far
+    (scorer/progress.py), whatever its problems; `spot_of(data, path)` is the spot at the table
+    a path into the file names (a tile, a card, a log entry), if any; `setup` the player counts,
     variants and boxes a table may have; `rules(card, lang)` is the rules reference of
     `python -m scorer rules` (scorer/rules.py); `languages`: those its words are translated
     into (see `game_language`); `item_text(line, lang)`: how a sheet line's item (a card, an
@@ -68,18 +68,14 @@ class GameType:
 EVERY_LANGUAGE = ("en", "nl", "de")
 
 
-def _no_so_far(data: Any) -> Progress:
-    # Symbiose and Forest Shuffle answer for a table in progress in their own change.
-    raise NotImplementedError("no sheet so far for this game yet")
-
-
 def _symbiose() -> GameType:
     from scorer import symbiose
     from scorer.symbiose import words
     from scorer.symbiose.places import spot_of
+    from scorer.symbiose.so_far import so_far
 
     return GameType("symbiose", symbiose.SymbioseFile, symbiose.SymbioseGame,
-                    symbiose.build_game, symbiose.score, _no_so_far, spot_of, symbiose.SETUP,
+                    symbiose.build_game, symbiose.score, so_far, spot_of, symbiose.SETUP,
                     summary("symbiose", words.reference), (*EVERY_LANGUAGE, "vi"),
                     words.item_text, words.reference, words.entry_for_line)
 
@@ -88,10 +84,11 @@ def _forest_shuffle() -> GameType:
     from scorer import forest_shuffle
     from scorer.forest_shuffle import words
     from scorer.forest_shuffle.places import spot_of
+    from scorer.forest_shuffle.so_far import so_far
 
     return GameType("forest-shuffle", forest_shuffle.ForestShuffleFile,
                     forest_shuffle.ForestShuffleGame, forest_shuffle.build_game,
-                    forest_shuffle.score, _no_so_far, spot_of, forest_shuffle.SETUP,
+                    forest_shuffle.score, so_far, spot_of, forest_shuffle.SETUP,
                     _forest_shuffle_rules, EVERY_LANGUAGE, words.item_text,
                     _forest_shuffle_reference, words.entry_for_line)
 

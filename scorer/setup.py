@@ -5,7 +5,7 @@ The new-game screen offers exactly this; the game-file checks refuse anything el
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,13 +18,19 @@ class Played:
     boxes: tuple[str, ...] = ()
 
 
+def no_teams(_variant: str, _names: Sequence[str]) -> list[list[str]]:
+    return []
+
+
 @dataclass(frozen=True, slots=True)
 class Setup:
     """`variants[n]`: the variants `n` players may play, the default first (none: `n` may not
-    play); `boxes`: the boxes a table may combine, in the order the game's box lists them."""
+    play); `boxes`: the boxes a table may combine, in the order the game's box lists them;
+    `teams(variant, names)`: the partners of a team variant, each team in seating order."""
 
     variants: Mapping[int, tuple[str, ...]]
     boxes: tuple[str, ...] = ()  # the first is the base game, always in play
+    teams: Callable[[str, Sequence[str]], list[list[str]]] = no_teams
 
     @property
     def min_players(self) -> int:

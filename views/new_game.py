@@ -168,9 +168,9 @@ def _caption(app: AppSession, new: NewTable) -> str:
 
 
 def _partners(new: NewTable) -> dict[str, int] | None:
-    if new.variant != "team":
-        return None
-    return {name: 1 + index % 2 for index, name in enumerate(new.names)}
+    """Each player's team, numbered from 1, in a variant played in teams (the scorer's)."""
+    teams = new.setup.teams(new.variant, new.names)
+    return {name: number for number, team in enumerate(teams, 1) for name in team} or None
 
 
 def _variant_controls(app: AppSession, new: NewTable, set_new) -> list[ft.Control]:

@@ -54,7 +54,7 @@ class _Print:
     card: Card
 
 
-class _Placed(NamedTuple):
+class Placed(NamedTuple):
     """A card read from the file: its print, and where it lies."""
 
     place: Path
@@ -92,20 +92,20 @@ def build_game(file: ForestShuffleFile,
                                 min=MIN_PLAYERS, max=MAX_PLAYERS))
     boxes = tuple(file.boxes or load_catalog().boxes)  # a file that names none plays every box
     forests: list[Forest] = []
-    placed_all: list[_Placed] = []
+    placed_all: list[Placed] = []
     for index, player in enumerate(file.players):
         forest, placed, found = checked_forest(index, player, boxes)
         forests.append(forest)
         placed_all += placed
         problems += found
-    problems += _copy_limits(placed_all, boxes)
+    problems += copy_limits(placed_all, boxes)
     if any(p.severity == "error" for p in problems):
         return None, problems
     names = tuple(p.name.strip() for p in file.players)
     return ForestShuffleGame(names=names, forests=tuple(forests)), problems
 
 
-_Checked = tuple[Forest, tuple[_Placed, ...], tuple[Problem, ...]]
+_Checked = tuple[Forest, tuple[Placed, ...], tuple[Problem, ...]]
 # The app checks the whole table after every tap, and a tap changes one forest: so each forest is
 # checked once per value, seat and boxes in play, and a re-check redoes only the forest that
 # changed. The Forest kept here keeps scoring's counts of it too (Forest.counts), which majorities
@@ -129,35 +129,32 @@ def checked_forest(index: int, player: PlayerFile, boxes: tuple[Box, ...]) -> _C
 
 
 def _forest(catalog: Catalog, boxes: tuple[Box, ...], player: PlayerFile, place: Path,
-            problems: list[Problem]) -> tuple[Forest, list[_Placed]]:
+            problems: list[Problem]) -> tuple[Forest, list[Placed]]:
     read = [_read_entry(catalog, boxes, entry, (*place, "forest", j), problems)
             for j, entry in enumerate(player.forest)]
-    placed = [p for host, slots in read for p in _flatten(host, slots)]
-    counters = [p for p in placed if isinstance(p.species.rule, PerTreeSymbol)]
-    for card in placed:
-        _check_symbol_needed(card, counters, problems)
-    hosts = [_host(host, slots) for host, slots in read]
+    placed = _symbol_problems(read, problems)
+    hosts = [host_of(host, slots) for host, slots in read]
     cave_type = _cave_type(catalog, boxes, player.cave_type, (*place, "cave_type"), problems)
     forest = Forest(hosts=tuple(h for h in hosts if h is not None), cave=player.cave,
                     cave_type=cave_type)
     return forest, placed
 
 
-_Slots = dict[Slot, list[_Placed | None]]
+SlotCards = dict[Slot, list[Placed | None]]
 # A problem found while reading a card: its message key and parameters.
 _Found = tuple[str, dict[str, Any]]
 
 
 def _read_entry(catalog: Catalog, boxes: tuple[Box, ...], entry: ForestEntry, place: Path,
-                problems: list[Problem]) -> tuple[_Placed | str | None, _Slots]:
+                problems: list[Problem]) -> tuple[Placed | str | None, SlotCards]:
     """The host (SAPLING for a sapling, None if unreadable) and its slots' cards."""
-    host: _Placed | str | None = SAPLING
+    host: Placed | str | None = SAPLING
     if entry.tree != SAPLING:
         host = _read_card(boxes, _Ref(entry.tree, entry.symbol, None),
                           (*place, "tree"), "whole", problems)
     elif entry.symbol is not None:
         problems.append(problem((*place, "symbol"), "forest_shuffle.sapling_symbol"))
-    slots: _Slots = {}
+    slots: SlotCards = {}
     for slot in SLOTS:
         value = getattr(entry, slot)
         if value is None:
@@ -167,22 +164,47 @@ def _read_entry(catalog: Catalog, boxes: tuple[Box, ...], entry: ForestEntry, pl
                            for k, card in enumerate(value)]
         else:
             slots[slot] = [_read_card(boxes, value, (*place, slot), slot, problems)]
+    _slot_problems(slots, place, problems)
+    return host, slots
+
+
+Reading = tuple[Placed | str | None, SlotCards]  # a tree as read, and its slots' cards
+
+
+def forest_problems(read: list[Reading], place: Path, problems: list[Problem]) -> list[Placed]:
+    """The problems of how a forest's cards lie together, found as when it is read: `read` is
+    what is kept of a forest's cards (scorer/forest_shuffle/so_far.py). Its cards."""
+    for j, (_, slots) in enumerate(read):
+        _slot_problems(slots, (*place, j), problems)
+    return _symbol_problems(read, problems)
+
+
+def _slot_problems(slots: SlotCards, place: Path, problems: list[Problem]) -> None:
+    """Cards that may not share a slot; a Cuckoo without its bird."""
     for slot, cards in slots.items():  # after all slots: a Stinging Nettle below opens the top
         if cards:
             _check_sharing(slot, slots, (*place, slot), problems)
             _check_company(slot, cards, problems)
-    return host, slots
+
+
+def _symbol_problems(read: list[Reading], problems: list[Problem]) -> list[Placed]:
+    """A tree symbol a counting card needs, not given; the forest's cards."""
+    placed = [p for host, slots in read for p in _flatten(host, slots)]
+    counters = [p for p in placed if isinstance(p.species.rule, PerTreeSymbol)]
+    for card in placed:
+        _check_symbol_needed(card, counters, problems)
+    return placed
 
 
 def _read_card(boxes: tuple[Box, ...], value: CardInput | _Ref, place: Path, side: VariantSide,
-               problems: list[Problem]) -> _Placed | None:
+               problems: list[Problem]) -> Placed | None:
     # A plain id needs no second pydantic pass: scoring reads a table after every tap.
     if isinstance(value, str):
         found = _print_of(value, None, None, side, boxes)
     else:
         found = _print_of(value.card, value.symbol, value.box, side, boxes)
     if isinstance(found, _Print):
-        return _Placed(place, found)
+        return Placed(place, found)
     problems.append(problem(place, found[0], **found[1]))
     return None
 
@@ -251,7 +273,7 @@ def _box(species: Species, side: VariantSide, symbol: str | None,
     return (printing or boxes)[0]
 
 
-def _check_sharing(slot: Slot, slots: _Slots, place: Path, problems: list[Problem]) -> None:
+def _check_sharing(slot: Slot, slots: SlotCards, place: Path, problems: list[Problem]) -> None:
     cards = slots[slot]
     if len(cards) < 2 or None in cards:
         return
@@ -263,7 +285,7 @@ def _check_sharing(slot: Slot, slots: _Slots, place: Path, problems: list[Proble
                                 cards=[s.id for s in species]))
 
 
-def _check_company(slot: Slot, cards: list[_Placed | None], problems: list[Problem]) -> None:
+def _check_company(slot: Slot, cards: list[Placed | None], problems: list[Problem]) -> None:
     """A card that may only join another (a Cuckoo on a bird) is reported where it lies."""
     if None in cards:
         return  # an unreadable card in the slot is reported already
@@ -302,8 +324,8 @@ def _shares_with(rule: SlotSharing, species: Species) -> bool:
     return species.id in rule.with_species or rule.with_symbol in species.symbols
 
 
-def _flatten(host: _Placed | str | None, slots: _Slots) -> Iterator[_Placed]:
-    if isinstance(host, _Placed):
+def _flatten(host: Placed | str | None, slots: SlotCards) -> Iterator[Placed]:
+    if isinstance(host, Placed):
         yield host
     for cards in slots.values():
         yield from (c for c in cards if c is not None)
@@ -318,7 +340,7 @@ def _filled(species: Species, side: VariantSide, box: str, symbol: str | None,
     return _Print(species, side, box, symbol, candidates, printed, _card(species, box, symbol))
 
 
-def _check_symbol_needed(placed: _Placed, counters: list[_Placed],
+def _check_symbol_needed(placed: Placed, counters: list[Placed],
                          problems: list[Problem]) -> None:
     """A missing symbol is an error only where it could change what a counting card counts."""
     if placed.symbol is not None:
@@ -331,7 +353,7 @@ def _check_symbol_needed(placed: _Placed, counters: list[_Placed],
                                 counted_by=needed_by))
 
 
-def _ambiguous(printed: set[str], counter: _Placed) -> bool:
+def _ambiguous(printed: set[str], counter: Placed) -> bool:
     rule = counter.species.rule
     assert isinstance(rule, PerTreeSymbol)
     if rule.same_as_own and counter.symbol is None:
@@ -340,18 +362,18 @@ def _ambiguous(printed: set[str], counter: _Placed) -> bool:
     return bool(printed & counted) and bool(printed - counted)
 
 
-def _host(host: _Placed | str | None, slots: _Slots) -> Host | None:
+def host_of(host: Placed | str | None, slots: SlotCards) -> Host | None:
     """The checked host with the cards read in its slots."""
     if host is None:
         return None
-    if not isinstance(host, _Placed):
+    if not isinstance(host, Placed):
         return _with_cards("sapling", None, slots)
     if host.species.kind == "tree" and any(_flips_host(c.print) for c in slots["top"] if c):
         return _with_cards("sapling", None, slots, flipped=host.species.id)
     return _with_cards("shrub" if host.species.kind == "shrub" else "tree", host.print.card, slots)
 
 
-def _with_cards(kind: HostKind, card: Card | None, slots: _Slots,
+def _with_cards(kind: HostKind, card: Card | None, slots: SlotCards,
                 flipped: str | None = None) -> Host:
     top, bottom, left, right = (tuple(c.print.card for c in slots[slot] if c is not None)
                                 for slot in SLOTS)
@@ -386,7 +408,7 @@ def _cave_type(catalog: Catalog, boxes: tuple[Box, ...], cave_type: str | None, 
     return cave_type
 
 
-def _copy_limits(placed: list[_Placed], boxes: tuple[Box, ...]) -> list[Problem]:
+def copy_limits(placed: list[Placed], boxes: tuple[Box, ...]) -> list[Problem]:
     """Cards beyond the copies of the boxes in play (a species in two boxes has both boxes'
     copies), over all forests, reported where the first extra lies."""
     if _within_limits(placed, boxes):
@@ -414,8 +436,8 @@ def _copy_limits(placed: list[_Placed], boxes: tuple[Box, ...]) -> list[Problem]
     return problems
 
 
-def _within_limits(placed: list[_Placed], boxes: tuple[Box, ...]) -> bool:
-    """No species and no print beyond its copies (then _copy_limits finds nothing)."""
+def _within_limits(placed: list[Placed], boxes: tuple[Box, ...]) -> bool:
+    """No species and no print beyond its copies (then copy_limits finds nothing)."""
     prints = [card.print for card in placed]
     copies = Counter(p.species for p in prints)
     if any(n > species.copies_in(boxes) for species, n in copies.items()):

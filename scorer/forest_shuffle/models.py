@@ -58,12 +58,6 @@ class ForestEntry(BaseModel):
     left: SlotInput = None
     right: SlotInput = None
 
-    def slot_cards(self, slot: Slot) -> list[CardInput]:
-        value = getattr(self, slot)
-        if value is None:
-            return []
-        return list(value) if isinstance(value, list) else [value]
-
 
 class PlayerFile(BaseModel):
     model_config = file_config()

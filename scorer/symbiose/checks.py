@@ -28,6 +28,15 @@ from scorer.symbiose.models import (
 def build_game(file: SymbioseFile, partial: bool = False) -> tuple[SymbioseGame | None,
                                                                     list[Problem]]:
     """`partial`: empty places (null) are allowed and score nothing, for a table being entered."""
+    game, problems = read_game(file, partial)
+    if any(p.severity == "error" for p in problems):
+        return None, problems
+    return game, problems
+
+
+def read_game(file: SymbioseFile, partial: bool) -> tuple[SymbioseGame, list[Problem]]:
+    """The game as the file has it, whatever its problems: a card that cannot be read lies as
+    an empty place, a river side not named is none (scorer/symbiose/so_far.py scores it)."""
     problems: list[Problem] = []
     count = len(file.players)
     mode = file.mode or SETUP.variants.get(count, ("standard",))[0]
@@ -67,8 +76,6 @@ def build_game(file: SymbioseFile, partial: bool = False) -> tuple[SymbioseGame 
                 problems.append(problem((field,), "symbiose.river_outside_duel", mode=mode))
 
     problems += _deck_limits(ponds, river)
-    if any(p.severity == "error" for p in problems):
-        return None, problems
     game = SymbioseGame(mode=mode, names=tuple(names), ponds=tuple(ponds), river=river,
                         river_left_of=river_left_of)
     return game, problems

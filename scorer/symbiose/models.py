@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Annotated, Literal
 
@@ -19,8 +20,19 @@ DECK_LIMITS = {"dragonfly": 12, "fish": 10, "snail": 8, "frog": 6,
 ROWS, COLUMNS, DUEL_RIVER = 2, 4, 8
 MODES = ("standard", "duel", "team")
 PLAYERS_PER_MODE = {"standard": (3, 4), "duel": (2,), "team": (4,)}
+
+
+def teams_of(mode: str, names: Sequence[str]) -> list[list[str]]:
+    """Team mode: partners sit opposite, seats 1 & 3 and 2 & 4 (none while there are not four
+    players: a table being set up, a file with a problem)."""
+    if mode != "team" or len(names) != 4:
+        return []
+    return [[names[0], names[2]], [names[1], names[3]]]
+
+
 SETUP = Setup({count: tuple(mode for mode in MODES if count in PLAYERS_PER_MODE[mode])
-               for count in sorted({n for counts in PLAYERS_PER_MODE.values() for n in counts})})
+               for count in sorted({n for counts in PLAYERS_PER_MODE.values() for n in counts})},
+              teams=teams_of)
 
 Animal = Literal["dragonfly", "fish", "snail", "frog"]
 Season = Literal["pink", "green", "orange", "blue"]
@@ -110,10 +122,7 @@ class SymbioseGame:
 
     @property
     def teams(self) -> list[list[str]]:
-        """Team mode: partners sit opposite, seats 1 & 3 and 2 & 4."""
-        if self.mode != "team":
-            return []
-        return [[self.names[0], self.names[2]], [self.names[1], self.names[3]]]
+        return teams_of(self.mode, self.names)
 
 
 def parse_card_text(text: str) -> Card | tuple[str, dict[str, str]]:

@@ -31,22 +31,32 @@ def score(game: SymbioseGame) -> ScoreSheet:
 
 def counted_ponds(game: SymbioseGame, index: int) -> dict[str, Counted]:
     """Which cards the left, middle and right columns of player `index` count."""
-    def pond_of(other: int) -> Counted:
-        flat = tuple(card for row in game.ponds[other] for card in row if card is not None)
-        return Counted("own" if other == index else "player", game.names[other], flat)
+    def counted(seat: int | None) -> Counted:
+        if seat is None:
+            return Counted("river", "", tuple(card for card in game.river if card is not None))
+        flat = tuple(card for row in game.ponds[seat] for card in row if card is not None)
+        return Counted("own" if seat == index else "player", game.names[seat], flat)
 
-    count = len(game.names)
-    river = Counted("river", "", tuple(card for card in game.river if card is not None))
-    if game.mode == "team":
-        partner = pond_of((index + 2) % count)
+    seats = counted_seats(game.mode, len(game.names), game.river_left_of, index)
+    return {column: counted(seat) for column, seat in seats.items()}
+
+
+def counted_seats(mode: str, count: int, river_left_of: int | None,
+                  index: int) -> dict[str, int | None]:
+    """Whose pond the left, middle and right columns of player `index` count: a seat, or None
+    for the duel river (symbiose.md): the neighbours, the partner opposite in a team game."""
+    left: int | None
+    right: int | None
+    if mode == "team":
+        partner = (index + 2) % count
         left, right = partner, partner
-    elif game.mode == "duel":
-        opponent = pond_of(1 - index)
-        has_river_left = index == game.river_left_of
-        left, right = (river, opponent) if has_river_left else (opponent, river)
+    elif mode == "duel":
+        opponent = 1 - index
+        has_river_left = index == river_left_of
+        left, right = (None, opponent) if has_river_left else (opponent, None)
     else:
-        left, right = pond_of(left_of(index, count)), pond_of(right_of(index, count))
-    return {"left": left, "middle": pond_of(index), "right": right}
+        left, right = left_of(index, count), right_of(index, count)
+    return {"left": left, "middle": index, "right": right}
 
 
 def column_category(column: int) -> str:

@@ -11,7 +11,7 @@ from tests.e2e.games import cards_of, enter_known, learned
 from tests.e2e.phone import Phone
 from tests.e2e.test_symbiose_e2e import example
 from views.store import Store
-from views.symbiose.model import SymbioseNewTable, SymbioseTable
+from views.symbiose.model import SymbioseNewTable, SymbioseTable, card_of
 
 
 def earlier_tables(server) -> None:
@@ -26,7 +26,7 @@ def earlier_tables(server) -> None:
                                                               river_left_of=seat))
         table = SymbioseTable(store, store.game(game_id))
         for card in cards_of(file)[:filled]:
-            table.place(card)
+            table.place(card_of(card))
         if finished:
             table.finish()
     store.close()

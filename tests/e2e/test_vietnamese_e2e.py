@@ -13,7 +13,7 @@ from tests.e2e.games import cards_of, learned, tile_of
 from tests.e2e.phone import Phone
 from tests.e2e.test_symbiose_e2e import example
 from views.store import Store
-from views.symbiose.model import SymbioseNewTable, SymbioseTable
+from views.symbiose.model import SymbioseNewTable, SymbioseTable, card_of
 
 VIETNAMESE = "vi-VN"
 
@@ -74,7 +74,7 @@ def stored_tables(server, file: dict) -> tuple[int, int]:
         game_id = SymbioseTable.start(store, SymbioseNewTable("symbiose", names, file["mode"]))
         table = SymbioseTable(store, store.game(game_id))
         for card in cards_of(file)[:filled]:
-            table.place(card)
+            table.place(card_of(card))
         tables.append(game_id)
     store.close()
     return tables[0], tables[1]

@@ -7,11 +7,12 @@ from __future__ import annotations
 import flet as ft
 import pytest
 
+from scorer.places import PondTile
 from tests.views.conftest import HOST_PIN
 from tests.views.fake_client import FakeClient
 from tests.views.helpers import example, learn, start_game, table_cards, totals
 from views.access import FREE_TRIES, shown_code
-from views.symbiose.model import SymbioseTable
+from views.symbiose.model import SymbioseTable, card_of
 
 pytestmark = pytest.mark.asyncio
 FISH, FROG = "fish/green/5", "frog/pink/2xpink"
@@ -152,7 +153,7 @@ async def test_a_finished_game_is_read_only_for_every_phone(open_app, store):
     assert store.game(game_id).status == "finished"
     assert screen(bob) == f"/symbiose/{game_id}/sheet"  # the entry screen is gone
     model = SymbioseTable(store, store.game(game_id))
-    assert model.place(FISH, "x", ("pond", 0, 0, 0)) is None
+    assert model.place(card_of(FISH), "x", PondTile(0, 0, 0)) is None
     assert store.game(game_id).data["file"]["players"][0]["pond"][0][0] is None
 
 

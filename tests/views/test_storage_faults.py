@@ -21,6 +21,7 @@ from views import model
 from views.access import PREFS_DEVICE, device_id, new_device_token
 from views.app import last_try, make_main, open_tables
 from views.store import Store
+from views.symbiose.model import card_of
 
 pytestmark = pytest.mark.asyncio
 FISH, FROG = "fish/green/5", "frog/pink/2xpink"
@@ -171,7 +172,7 @@ async def test_a_table_still_unsaved_when_the_server_stops_is_said_with_its_game
     disk = FaultyDisk(store)
     disk.failing = True
     table = tables.open(game)
-    table.place(FISH)
+    table.place(card_of(FISH))
     assert tables.unsaved() == [table]
     last_try(tables)
     assert disk.refused == 2  # tried once more

@@ -9,6 +9,7 @@ from tests.views.fake_client import _encode
 from tests.views.helpers import compose, enter, example, learn, start_game, table_cards, totals
 from views.symbiose import pond
 from views.symbiose.card_sheet import KNOWN_GAP, KNOWN_H, KNOWN_ROWS
+from views.symbiose.model import stored_tile
 from views.widgets.common import NAME_CHIP
 
 pytestmark = pytest.mark.asyncio
@@ -245,8 +246,8 @@ async def test_a_tap_re_renders_the_tiles_it_changed(open_app, store, monkeypatc
     await start_game(c, ["Ann", "Bob", "Cas"])
     drawn: list[tuple] = []
     face = pond.tile_face
-    monkeypatch.setattr(pond, "tile_face", lambda table, slot, *rest: (
-        drawn.append(slot), face(table, slot, *rest))[1])
+    monkeypatch.setattr(pond, "tile_face", lambda table, tile, *rest: (
+        drawn.append(tuple(stored_tile(tile))), face(table, tile, *rest))[1])
     await c.tap("known-frog/pink/3")
     assert sorted(drawn) == [("pond", 0, 0, 0), ("pond", 0, 0, 1)]
 

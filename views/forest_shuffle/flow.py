@@ -13,10 +13,10 @@ from dataclasses import dataclass, replace
 
 from scorer.forest_shuffle.catalog import load_catalog
 from scorer.forest_shuffle.models import SAPLING
-from views.forest_shuffle.model import SPOT_ORDER, TREE, Card, ForestTable, Spot, Tree
+from scorer.places import ForestSpot
+from views.forest_shuffle.model import CLOCKWISE, Card, ForestTable, Tree
 
 WHOLE = "whole"  # the picker's side when its target is a new tree (tree, shrub or sapling)
-CLOCKWISE = SPOT_ORDER[1:]  # the slots, in the order the picker opens them
 CAVE_PAGE = 30  # counts a page of the cave's pad shows: 0-29, then 30-59...
 
 
@@ -27,7 +27,7 @@ class Picking:
 
     tree: int
     side: str
-    replacing: Spot | None = None
+    replacing: ForestSpot | None = None
 
 
 NEW_TREE = Picking(-1, WHOLE)
@@ -48,9 +48,9 @@ class Ui:
     picking: Picking | None = None  # None: the forest itself, no picker
     question: Question | None = None
     query: str = ""
-    selected: Spot | None = None  # the card tapped in the forest, its details open
-    moving: Spot | None = None
-    later: frozenset[Spot] = frozenset()  # cards whose symbol the player will give later
+    selected: ForestSpot | None = None  # the card tapped in the forest, its details open
+    moving: ForestSpot | None = None
+    later: frozenset[ForestSpot] = frozenset()  # cards whose symbol the player will give later
     orders: tuple[tuple[str, tuple[str, ...]], ...] = ()  # each slot's grid, as last opened
     searches: int = 0  # searches typed: a target after one starts with an empty field
     cave: bool = False  # the cave's pad is open
@@ -140,8 +140,8 @@ class Taps:
         picking = self.picking
         if picking is None or (picking == NEW_TREE and not is_host(species)):
             return  # a slot's tile tapped as its tree went: the screen asks for a tree now
-        part = TREE if picking.side == WHOLE else picking.side
-        symbols = self.table.symbol_choice(self.player, picking.tree, part, species,
+        slot = None if picking.side == WHOLE else picking.side
+        symbols = self.table.symbol_choice(self.player, picking.tree, slot, species,
                                            picking.replacing)
         if len(symbols) > 1:
             self._set(question=Question(species, picking, symbols))
@@ -179,21 +179,20 @@ class Taps:
             self.target(NEW_TREE if following is None else Picking(picking.tree, following))
 
     # the symbol pass -----------------------------------------------------------------------
-    def give_symbol(self, spot: Spot, symbol: str) -> None:
+    def give_symbol(self, spot: ForestSpot, symbol: str) -> None:
         self.table.set_symbol(spot, symbol, phone=self.phone)
 
-    def later(self, spots: tuple[Spot, ...]) -> None:
+    def later(self, spots: tuple[ForestSpot, ...]) -> None:
         self._set(later=self.ui.later | frozenset(spots))
 
     # the forest ----------------------------------------------------------------------------
-    def select(self, spot: Spot) -> None:
+    def select(self, spot: ForestSpot) -> None:
         self._set(selected=None if self.ui.selected == spot else spot, moving=None)
 
-    def replace_card(self, spot: Spot) -> None:
-        _, tree, part, _ = spot
-        self.target(Picking(tree, WHOLE if part == TREE else part, spot))
+    def replace_card(self, spot: ForestSpot) -> None:
+        self.target(Picking(spot.tree, spot.slot or WHOLE, spot))
 
-    def start_move(self, spot: Spot) -> None:
+    def start_move(self, spot: ForestSpot) -> None:
         self._set(moving=spot, selected=None)
 
     def cancel_move(self) -> None:
@@ -202,17 +201,17 @@ class Taps:
     def tap_slot(self, tree: int, slot: str) -> None:
         """An empty slot: the end of a move waiting for this side, else the picker on it."""
         moving = self.ui.moving
-        if moving is not None and moving[0] == self.player and moving[2] == slot:
+        if moving is not None and moving.player == self.player and moving.slot == slot:
             self._set(moving=None)
             self.table.move(moving, tree, phone=self.phone)
         else:
             self.open_slot(tree, slot)
 
-    def remove(self, spot: Spot) -> None:
+    def remove(self, spot: ForestSpot) -> None:
         self._set(selected=None)
         self.table.remove(spot, phone=self.phone)
 
-    def set_symbol(self, spot: Spot, symbol: str) -> None:
+    def set_symbol(self, spot: ForestSpot, symbol: str) -> None:
         self.table.set_symbol(spot, symbol, phone=self.phone)
 
     def open_cave(self) -> None:

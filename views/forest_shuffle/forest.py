@@ -11,13 +11,15 @@ import flet as ft
 from scorer import ScoreLine
 from scorer.forest_shuffle.models import SAPLING
 from scorer.forest_shuffle.placing import printed_symbols
+from scorer.places import ForestSpot
 from views.forest_shuffle.flow import CLOCKWISE, WHOLE, Taps
-from views.forest_shuffle.model import TREE, ForestTable, Spot, Tree, TreeLive
+from views.forest_shuffle.model import ForestTable, Tree, TreeLive
 from views.forest_shuffle.names import (
     ARROWS,
     fitted_name,
     group_icon,
     species_name,
+    spot_id,
     tile_height,
 )
 from views.forest_shuffle.symbols import symbol_chips
@@ -74,7 +76,7 @@ def MoveBar(name: str, side: str, taps: Taps) -> ft.Control:
 
 
 def _tree_card(table: ForestTable, player: int, index: int, tree: Tree, live: TreeLive,
-               selected: Spot | None, moving_side: str | None, taps: Taps) -> ft.Control:
+               selected: ForestSpot | None, moving_side: str | None, taps: Taps) -> ft.Control:
     """A tree as a cross of cards (with large text, where no name would fit a cross: a list,
     a card a row), its problems, and the details of the card tapped."""
     app = use_app()
@@ -86,7 +88,7 @@ def _tree_card(table: ForestTable, player: int, index: int, tree: Tree, live: Tr
         if not cards:
             return EmptySlot(player, index, slot, moving_side == slot, width, taps)
         faces: list[ft.Control] = [
-            Face((player, index, slot, k), card.species, live, selected, width, taps)
+            Face(ForestSpot(player, index, slot, k), card.species, live, selected, width, taps)
             for k, card in enumerate(cards)]
         if table.takes_another(tree, slot):
             words = app.t("forest.add_another")
@@ -101,7 +103,7 @@ def _tree_card(table: ForestTable, player: int, index: int, tree: Tree, live: Tr
             return faces[0]
         return ft.Column(faces, spacing=4, width=width, tight=True)
 
-    host = Face((player, index, TREE, None), tree.species, live, selected,
+    host = Face(ForestSpot(player, index), tree.species, live, selected,
                 width + (18 + 4 if listed else 0), taps)  # a list: as wide as a slot and arrow
     if listed:
         drawn = ft.Column([host, *[ft.Row([ft.Icon(ARROWS[slot], size=18), cell(slot)],
@@ -161,7 +163,7 @@ def points_words(app, line: ScoreLine | None) -> tuple[str, str]:
 
 
 @ft.component
-def Face(spot: Spot, species: str, live: TreeLive, selected: Spot | None, width: float,
+def Face(spot: ForestSpot, species: str, live: TreeLive, selected: ForestSpot | None, width: float,
          taps: Taps) -> ft.Control:
     """A card: its group's icon, its name whole, its points; red with a problem, outlined when
     tapped. Read as "Birch, 1 point"."""
@@ -183,18 +185,19 @@ def Face(spot: Spot, species: str, live: TreeLive, selected: Spot | None, width:
     box = ft.Container(
         ft.Row(inside, spacing=4), width=width, height=max(CELL_H, tile_height(scale)),
         padding=6, border_radius=8,
-        ink=True, bgcolor=ft.Colors.SECONDARY_CONTAINER if spot[2] == TREE else None,
+        ink=True, bgcolor=ft.Colors.SECONDARY_CONTAINER if spot.slot is None else None,
         border=ft.Border.all(3 if problem or selected == spot else 1, color),
         on_click=do(taps.select, spot))
     return labelled(f"card-{spot_id(spot)}", box, label=name + said, button=True)
 
 
 @ft.component
-def Details(table: ForestTable, spot: Spot, line: ScoreLine | None, taps: Taps) -> ft.Control:
+def Details(table: ForestTable, spot: ForestSpot, line: ScoreLine | None,
+            taps: Taps) -> ft.Control:
     """The card tapped: why it scores, its tree symbol (chips), replace, move, remove."""
     app = use_app()
     card = table.card_at(spot)
-    side = WHOLE if spot[2] == TREE else spot[2]
+    side = spot.slot or WHOLE
     controls: list[ft.Control] = []
     if line is not None:
         controls.append(labelled("card-explain", text(
@@ -212,7 +215,7 @@ def Details(table: ForestTable, spot: Spot, line: ScoreLine | None, taps: Taps) 
     buttons = [labelled("replace-card", ft.OutlinedButton(
         app.t("forest.replace"), icon=ft.Icons.SWAP_HORIZ, height=TAP,
         on_click=do(taps.replace_card, spot)))]
-    if spot[2] != TREE:
+    if spot.slot is not None:
         buttons.append(labelled("move-card", ft.OutlinedButton(
             app.t("forest.move"), icon=ft.Icons.OPEN_WITH, height=TAP,
             on_click=do(taps.start_move, spot))))
@@ -222,7 +225,3 @@ def Details(table: ForestTable, spot: Spot, line: ScoreLine | None, taps: Taps) 
     controls.append(ft.Row(buttons, wrap=True, spacing=6, run_spacing=6))
     return ft.Container(ft.Column(controls, spacing=6), padding=ft.Padding.only(top=6))
 
-
-def spot_id(spot: Spot) -> str:
-    player, tree, part, index = spot
-    return f"{player}-{tree}-{part}" + ("" if index is None else f"-{index}")

@@ -6,32 +6,28 @@ checks every card against them) plus the `undo` list: each change's forest befor
 and the phone that made it, which alone may undo it (while that forest still is as the change
 left it: every phone at the table enters its own forest and undoes its own taps). The forests are
 frozen values: an operation builds the changed tree and forest anew and keeps every other
-object as it was, so a screen sees at once (by identity) what a change touched. Every number
-and problem comes from the scorer, computed once per change (`live`).
+object as it was, so a screen sees at once (by identity) what a change touched. Every number,
+problem and card left out comes from the scorer (`scorer.so_far`), asked once per change
+(`live`); a card is named by the scorer's place value, `ForestSpot`.
 """
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field, replace
 from typing import Any, get_args
 
-from scorer import Problem, ScoreLine, ScoreSheet, check, score
-from scorer import places as scorer_places
+from scorer import Problem, ScoreLine, ScoreSheet, so_far
 from scorer.forest_shuffle.catalog import Box
 from scorer.forest_shuffle.models import SAPLING, SLOTS
 from scorer.forest_shuffle.placing import joiners, likely, symbol_choice, symbol_matters
+from scorer.places import ForestSpot, Spot
 from views import i18n
 from views.model import Table, operation
 from views.new_table import NewTable
 from views.store import Store
 
 UNDO_DEPTH = 60
-TREE = "tree"  # a spot's part when it names the tree (or shrub, sapling) itself
-SPOT_ORDER = (TREE, "top", "right", "bottom", "left")  # a tree's parts, clockwise from the top
-
-# (player, tree, "tree" or a slot, index in the slot or None for the whole slot/tree)
-Spot = tuple[int, int, str, int | None]
+CLOCKWISE = ("top", "right", "bottom", "left")  # a tree's slots, clockwise from the top
 Phone = str  # who made a change: the phone's device id
 
 
@@ -120,26 +116,26 @@ class TreeLive:
     """What the scorer says about one tree: the line of each card that scores and the problems
     at its cards. Equal from one change to the next when nothing about the tree changed."""
 
-    lines: tuple[tuple[Spot, ScoreLine], ...] = ()
-    problems: tuple[tuple[Spot, Problem], ...] = ()
+    lines: tuple[tuple[ForestSpot, ScoreLine], ...] = ()
+    problems: tuple[tuple[ForestSpot, Problem], ...] = ()
 
-    def line(self, spot: Spot) -> ScoreLine | None:
+    def line(self, spot: ForestSpot) -> ScoreLine | None:
         return next((line for where, line in self.lines if where == spot), None)
 
-    def has_problem(self, spot: Spot) -> bool:
+    def has_problem(self, spot: ForestSpot) -> bool:
         """A problem at the card, or at its slot as a whole (cards that may not share it)."""
-        whole = (*spot[:3], None)
+        whole = replace(spot, index=None)
         return any(where in (spot, whole) for where, _ in self.problems)
 
 
 @dataclass
 class Live:
-    """The scorer's view of the forests as entered. A card with an error is left out of the
-    totals (a tree with one counts as a sapling) while its problem shows at the card."""
+    """The scorer's answer for the forests as entered, by card (None: a problem at no card,
+    such as the cave's). A card the scorer leaves out has no line."""
 
     sheet: ScoreSheet | None
-    lines: dict[Spot, ScoreLine]
-    problems: dict[Spot | None, list[Problem]]
+    lines: dict[ForestSpot, ScoreLine]
+    problems: dict[ForestSpot | None, list[Problem]]
     trees: dict[tuple[int, int], TreeLive] = field(default_factory=dict)
 
     @property
@@ -148,7 +144,7 @@ class Live:
 
     def flagged(self) -> tuple[int, ...]:
         """The players whose forest (or cave) has a problem."""
-        found = {spot[0] for spot in self.problems if spot is not None}
+        found = {spot.player for spot in self.problems if spot is not None}
         found |= {problem.player for problem in self.problems.get(None, [])
                   if problem.player is not None}
         return tuple(sorted(found))
@@ -205,12 +201,11 @@ class ForestTable(Table):
     def tree(self, player: int, tree: int) -> Tree:
         return self.forests[player].trees[tree]
 
-    def card_at(self, spot: Spot) -> Card:
+    def card_at(self, spot: ForestSpot) -> Card:
         """The card at `spot`; the tree itself as a card when `spot` names the tree."""
-        player, tree, part, index = spot
-        host = self.tree(player, tree)
-        return Card(host.species, host.symbol) if part == TREE else \
-            host.cards(part)[index or 0]
+        host = self.tree(spot.player, spot.tree)
+        return Card(host.species, host.symbol) if spot.slot is None else \
+            host.cards(spot.slot)[spot.index or 0]
 
     def card_count(self) -> int:
         return sum(tree.card_count for forest in self.forests for tree in forest.trees)
@@ -247,25 +242,25 @@ class ForestTable(Table):
             return None
         return live.sheet, [problem for found in live.problems.values() for problem in found]
 
-    def symbol_matters(self, spot: Spot) -> bool:
+    def symbol_matters(self, spot: ForestSpot) -> bool:
         """Whether the tree symbol of the card at `spot` changes what a card here counts."""
-        player, tree, part, index = spot
-        where = scorer_places.ForestSpot(player, tree, None if part == TREE else part, index)
-        return symbol_matters(self.game_file(), where)
+        return symbol_matters(self.game_file(), spot)
 
-    def symbol_choice(self, player: int, tree: int, part: str, species: str,
-                      replacing: Spot | None = None) -> tuple[str, ...]:
-        """The tree symbols to ask for when `species` goes to `part` of the tree (TREE: as a
+    def symbol_choice(self, player: int, tree: int, slot: str | None, species: str,
+                      replacing: ForestSpot | None = None) -> tuple[str, ...]:
+        """The tree symbols to ask for when `species` goes to `slot` of the tree (None: as a
         new tree, or as the tree `replacing` names): () when its symbol changes nothing here;
         one symbol when only one print of it is still free (it is not asked)."""
         file = self.game_file()
-        if part == TREE:  # a new tree, or the one replaced, which keeps the cards around it
+        if slot is None:  # a new tree, or the one replaced, which keeps the cards around it
             where = tree if replacing is not None else len(self.forests[player].trees)
             return symbol_choice(file, player, where, None, species)
-        if replacing is not None:
-            file = copy.deepcopy(file)
-            _leave_out(file, _kept_positions(file), [replacing])
-        return symbol_choice(file, player, tree, part, species)
+        if replacing is not None:  # asked of the forest without the card it replaces
+            forest = _without(self.forests[player], replacing)
+            players = list(file["players"])
+            players[player] = forest.stored()
+            file = {**file, "players": players}
+        return symbol_choice(file, player, tree, slot, species)
 
     def takes_another(self, tree: Tree, slot: str) -> bool:
         """Whether a slot holding cards takes one more (hares, a toad pair, butterflies over a
@@ -278,14 +273,14 @@ class ForestTable(Table):
         """The species that fit `side`, the likeliest for this player's forest first."""
         return tuple(likely(side, self.boxes, self.game_file(), player))
 
-    def symbols_wanted(self, player: int) -> tuple[Spot, ...]:
+    def symbols_wanted(self, player: int) -> tuple[ForestSpot, ...]:
         """The cards of the player's forest whose tree symbol a card there counts and nobody
         has given yet, tree by tree."""
         return tuple(sorted(
             (spot for spot, found in self.live.problems.items()
-             if spot is not None and spot[0] == player
+             if spot is not None and spot.player == player
              and any(p.key == "forest_shuffle.symbol_missing" for p in found)),
-            key=lambda spot: (spot[1], SPOT_ORDER.index(spot[2]), spot[3] or 0)))
+            key=lambda spot: (spot.tree, _clockwise(spot), spot.index or 0)))
 
     def progress(self, lang: str) -> str:
         return i18n.ui("forest.progress", lang, cards=self.card_count())
@@ -314,48 +309,36 @@ class ForestTable(Table):
         self._with_tree(phone, player, tree, host.with_cards(slot, (*host.cards(slot), card)))
 
     @operation
-    def replace(self, spot: Spot, card: Card, phone: Phone = "") -> None:
+    def replace(self, spot: ForestSpot, card: Card, phone: Phone = "") -> None:
         """Another card at `spot`; a tree replaced keeps the cards around it."""
-        player, tree, part, index = spot
-        host = self.tree(player, tree)
-        if part == TREE:
+        host = self.tree(spot.player, spot.tree)
+        if spot.slot is None:
             symbol = card.symbol if card.species != SAPLING else None
-            self._with_tree(phone, player, tree,
+            self._with_tree(phone, spot.player, spot.tree,
                             replace(host, species=card.species, symbol=symbol))
             return
-        cards = list(host.cards(part))
-        cards[index or 0] = card
-        self._with_tree(phone, player, tree, host.with_cards(part, tuple(cards)))
+        cards = list(host.cards(spot.slot))
+        cards[spot.index or 0] = card
+        self._with_tree(phone, spot.player, spot.tree, host.with_cards(spot.slot, tuple(cards)))
 
-    def set_symbol(self, spot: Spot, symbol: str, phone: Phone = "") -> None:
+    def set_symbol(self, spot: ForestSpot, symbol: str, phone: Phone = "") -> None:
         self.replace(spot, replace(self.card_at(spot), symbol=symbol), phone)
 
     @operation
-    def remove(self, spot: Spot, phone: Phone = "") -> None:
+    def remove(self, spot: ForestSpot, phone: Phone = "") -> None:
         """The card at `spot` taken away; the tree with every card around it."""
-        player, tree, part, index = spot
-        forest = self.forests[player]
-        if part == TREE:
-            trees = (*forest.trees[:tree], *forest.trees[tree + 1:])
-            self._change(phone, player, replace(forest, trees=trees))
-            return
-        host = self.tree(player, tree)
-        cards = host.cards(part)
-        k = index or 0
-        self._with_tree(phone, player, tree, host.with_cards(part, cards[:k] + cards[k + 1:]))
+        self._change(phone, spot.player, _without(self.forests[spot.player], spot))
 
     @operation
-    def move(self, spot: Spot, to_tree: int, phone: Phone = "") -> None:
+    def move(self, spot: ForestSpot, to_tree: int, phone: Phone = "") -> None:
         """A dweller to the same side of another tree of the same forest: one undo step."""
-        player, tree, part, index = spot
-        forest = self.forests[player]
-        source, target = forest.trees[tree], forest.trees[to_tree]
-        k = index or 0
-        card = source.cards(part)[k]
-        forest = forest.with_tree(tree, source.with_cards(part, source.cards(part)[:k]
-                                                          + source.cards(part)[k + 1:]))
-        forest = forest.with_tree(to_tree, target.with_cards(part, (*target.cards(part), card)))
-        self._change(phone, player, forest)
+        assert spot.slot is not None  # only a dweller moves
+        card = self.card_at(spot)
+        forest = _without(self.forests[spot.player], spot)
+        target = forest.trees[to_tree]
+        forest = forest.with_tree(to_tree, target.with_cards(
+            spot.slot, (*target.cards(spot.slot), card)))
+        self._change(phone, spot.player, forest)
 
     @operation
     def set_cave(self, player: int, count: int, phone: Phone = "") -> None:
@@ -397,89 +380,56 @@ class Change:
 
 
 # the scorer's view ------------------------------------------------------------------------
-def spot_of(spot: scorer_places.Spot | None) -> Spot | None:
-    """The entry screen's name for a card the scorer names."""
-    match spot:
-        case scorer_places.ForestSpot(player=player, tree=tree, slot=None):
-            return player, tree, TREE, None
-        case scorer_places.ForestSpot(player=player, tree=tree, slot=str(slot), index=index):
-            return player, tree, slot, index
-    return None
-
-
 def live_of(file: dict[str, Any]) -> Live:
-    """The scorer's view of a game file being entered."""
-    game, problems = check(file)
-    found: dict[Spot | None, list[Problem]] = {}
-    for problem in problems:
-        found.setdefault(spot_of(problem.spot), []).append(problem)
-    kept = _kept_positions(file)
-    if game is None:  # score what is left once the cards with errors are left out
-        scored = copy.deepcopy(file)
-        for _ in range(4):  # leaving out a card can only remove problems; a few rounds suffice
-            spots = [spot_of(p.spot) for p in problems if p.severity == "error"]
-            if None in spots:
-                return Live(None, {}, found, _by_tree({}, found))
-            _leave_out(scored, kept, [s for s in spots if s is not None])
-            game, problems = check(scored)
-            if game is not None:
-                break
-        else:
-            return Live(None, {}, found, _by_tree({}, found))
-    sheet = score(game)
-    lines: dict[Spot, ScoreLine] = {}
-    for player, result in enumerate(sheet.players):
-        for line in result.lines:
-            spot = spot_of(line.place)
-            if spot is None:
-                continue
-            _, tree, part, index = spot
-            if part != TREE and index is not None:
-                spot = (player, tree, part, kept[player][tree][part][index])
-            lines[spot] = line
-    return Live(sheet, lines, found, _by_tree(lines, found))
+    """The scorer's answer for a game file being entered, by card."""
+    progress = so_far(file)
+    found: dict[ForestSpot | None, list[Problem]] = {}
+    for problem in progress.problems:
+        found.setdefault(_card_spot(problem.spot), []).append(problem)
+    if not progress.sheet.players:  # a file the scorer cannot read as forests yet
+        return Live(None, {}, found, _by_tree({}, found))
+    lines = {line.place: line for result in progress.sheet.players for line in result.lines
+             if isinstance(line.place, ForestSpot)}
+    return Live(progress.sheet, lines, found, _by_tree(lines, found))
 
 
-def _by_tree(lines: dict[Spot, ScoreLine],
-             problems: dict[Spot | None, list[Problem]]) -> dict[tuple[int, int], TreeLive]:
-    by_lines: dict[tuple[int, int], list[tuple[Spot, ScoreLine]]] = {}
+def _card_spot(spot: Spot | None) -> ForestSpot | None:
+    return spot if isinstance(spot, ForestSpot) else None
+
+
+def _clockwise(spot: ForestSpot) -> int:
+    """The tree itself first, then its slots clockwise from the top."""
+    return 0 if spot.slot is None else 1 + CLOCKWISE.index(spot.slot)
+
+
+def _by_tree(lines: dict[ForestSpot, ScoreLine],
+             problems: dict[ForestSpot | None, list[Problem]]) -> dict[tuple[int, int], TreeLive]:
+    by_lines: dict[tuple[int, int], list[tuple[ForestSpot, ScoreLine]]] = {}
     for spot, line in lines.items():
-        by_lines.setdefault(spot[:2], []).append((spot, line))
-    by_problems: dict[tuple[int, int], list[tuple[Spot, Problem]]] = {}
+        by_lines.setdefault((spot.player, spot.tree), []).append((spot, line))
+    by_problems: dict[tuple[int, int], list[tuple[ForestSpot, Problem]]] = {}
     for spot, found in sorted(((s, f) for s, f in problems.items() if s is not None),
-                              key=lambda item: str(item[0])):
-        by_problems.setdefault(spot[:2], []).extend((spot, problem) for problem in found)
+                              key=lambda item: _order(item[0])):
+        by_problems.setdefault((spot.player, spot.tree), []).extend(
+            (spot, problem) for problem in found)
     return {where: TreeLive(tuple(by_lines.get(where, ())), tuple(by_problems.get(where, ())))
             for where in by_lines.keys() | by_problems.keys()}
 
 
+def _order(spot: ForestSpot) -> tuple[int, int, str, bool, int]:
+    """Problems in the order of their cards' places: by tree, then slot, the slot as a whole
+    after its cards."""
+    return spot.player, spot.tree, spot.slot or "tree", spot.index is None, spot.index or 0
+
+
+def _without(forest: Forest, spot: ForestSpot) -> Forest:
+    """The forest without the card at `spot`; without the tree and its cards if it names one."""
+    if spot.slot is None:
+        return replace(forest, trees=(*forest.trees[:spot.tree], *forest.trees[spot.tree + 1:]))
+    host = forest.trees[spot.tree]
+    cards, k = host.cards(spot.slot), spot.index or 0
+    return forest.with_tree(spot.tree, host.with_cards(spot.slot, cards[:k] + cards[k + 1:]))
+
+
 def _as_list(value: Any) -> list[Any]:
     return [] if value is None else list(value) if isinstance(value, list) else [value]
-
-
-def _kept_positions(file: dict[str, Any]) -> list[list[dict[str, list[int]]]]:
-    """For each card still in the scored copy, its index in the slot as entered."""
-    return [[{slot: list(range(len(_as_list(entry.get(slot))))) for slot in SLOTS}
-             for entry in player["forest"]] for player in file["players"]]
-
-
-def _leave_out(file: dict[str, Any], kept: list[Any], spots: list[Spot]) -> None:
-    for player, tree, part, index in sorted(spots, key=lambda s: (s[:3], s[3] or 0),
-                                            reverse=True):
-        entry = file["players"][player]["forest"][tree]
-        if part == TREE:
-            entry["tree"] = SAPLING
-            entry.pop("symbol", None)
-            continue
-        cards = _as_list(entry.get(part))
-        positions = kept[player][tree][part]
-        if index is None:  # the slot as a whole (shared by cards that may not share)
-            del cards[1:]
-            del positions[1:]
-        elif index < len(cards):
-            del cards[index]
-            del positions[index]
-        if not cards:
-            entry.pop(part, None)
-        else:
-            entry[part] = cards if len(cards) > 1 else cards[0]

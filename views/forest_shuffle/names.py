@@ -8,6 +8,7 @@ import flet as ft
 
 from scorer.forest_shuffle.catalog import load_catalog
 from scorer.forest_shuffle.models import SAPLING
+from scorer.places import ForestSpot
 from views.i18n import scorer_text
 from views.widgets.common import TAP, icon_image, text
 from views.widgets.fit import SIZES, fitting_size
@@ -23,6 +24,12 @@ SAPLING_GROUP = "trees"
 # A tree's slots, as arrows from the tree.
 ARROWS = {"top": ft.Icons.NORTH, "right": ft.Icons.EAST, "bottom": ft.Icons.SOUTH,
           "left": ft.Icons.WEST}
+
+
+def spot_id(spot: ForestSpot) -> str:
+    """A card's id on the screen: '0-2-tree' for a tree, '0-2-left-1' for a card in a slot."""
+    text = f"{spot.player}-{spot.tree}-{spot.slot or 'tree'}"
+    return text if spot.index is None else f"{text}-{spot.index}"
 
 
 def columns(scale: float, at_most: int = 3) -> int:

@@ -13,11 +13,12 @@ from __future__ import annotations
 import flet as ft
 
 from scorer.forest_shuffle.placing import caves
+from scorer.places import ForestSpot
 from views.forest_shuffle.cave import CaveButton, CavePad
 from views.forest_shuffle.flow import CLOCKWISE, NEW_TREE, WHOLE, Taps, Ui
-from views.forest_shuffle.forest import MoveBar, PlayerChips, TreeCard, spot_id
-from views.forest_shuffle.model import Forest, ForestTable, Live, Spot, TreeLive
-from views.forest_shuffle.names import species_name
+from views.forest_shuffle.forest import MoveBar, PlayerChips, TreeCard
+from views.forest_shuffle.model import Forest, ForestTable, Live, TreeLive
+from views.forest_shuffle.names import species_name, spot_id
 from views.forest_shuffle.picker import (
     HostTiles,
     SearchRow,
@@ -128,7 +129,7 @@ def Picker(table: ForestTable, ui: Ui, picking, shown: bool, taps: Taps) -> ft.C
         takes = tuple(slot for slot in CLOCKWISE
                       if not tree.cards(slot) or table.takes_another(tree, slot))
         problems = tuple(slot for slot in CLOCKWISE if any(
-            spot is not None and spot[:3] == (player, picking.tree, slot)
+            spot is not None and (spot.player, spot.tree, spot.slot) == (player, picking.tree, slot)
             for spot in table.live.problems))
         bar = TreeBar(player, picking.tree, tree, side, takes, problems, taps)
     caption: ft.Control = ft.Container(visible=False)
@@ -149,7 +150,7 @@ def Picker(table: ForestTable, ui: Ui, picking, shown: bool, taps: Taps) -> ft.C
 
 
 def _forest_body(table: ForestTable, forests: tuple[Forest, ...], live: Live, player: int,
-                 selected: Spot | None, moving: Spot | None, shown: bool,
+                 selected: ForestSpot | None, moving: ForestSpot | None, shown: bool,
                  taps: Taps) -> ft.Control:
     """The player chips and the forest, tree by tree, with a way to add the next tree, as
     `forests` and the scorer's `live` view of them are."""
@@ -157,12 +158,13 @@ def _forest_body(table: ForestTable, forests: tuple[Forest, ...], live: Live, pl
     forest = forests[player]
     top: list[ft.Control] = [PlayerChips(table.names, player, live.flagged(), taps)]
     if moving is not None:
-        top.append(MoveBar(species_name(table.card_at(moving).species, app.lang), moving[2],
+        top.append(MoveBar(species_name(table.card_at(moving).species, app.lang), moving.slot,
                            taps))
-    moving_side = moving[2] if moving is not None and moving[0] == player else None
+    moving_side = moving.slot if moving is not None and moving.player == player else None
     rows: list[ft.Control] = [
         TreeCard(table, player, index, tree, live.trees.get((player, index), NO_LIVE),
-                 selected if selected and selected[:2] == (player, index) else None,
+                 selected if selected and (selected.player, selected.tree) == (player, index)
+                 else None,
                  moving_side, taps, key=f"tree-{player}-{index}")
         for index, tree in enumerate(forest.trees)]
     rows.append(labelled("add-tree", ft.FilledTonalButton(

@@ -10,9 +10,9 @@ from collections.abc import Callable
 import flet as ft
 
 from scorer import Problem
+from scorer.places import ForestSpot
 from views.forest_shuffle.flow import Question, Taps
-from views.forest_shuffle.model import TREE, Spot
-from views.forest_shuffle.names import species_name, symbol_icon, symbol_name
+from views.forest_shuffle.names import species_name, spot_id, symbol_icon, symbol_name
 from views.i18n import scorer_text
 from views.session import use_app
 from views.widgets.common import TAP, do, labelled, pill, text
@@ -25,12 +25,11 @@ def symbol_chips(prefix: str, symbols: tuple[str, ...], lang: str, current: str 
             for symbol in symbols]
 
 
-def spot_words(app, spot: Spot, species: str) -> str:
+def spot_words(app, spot: ForestSpot, species: str) -> str:
     """"Tree 2 · left: European Hare"."""
-    _, tree, part, _ = spot
-    where = app.t("forest.tree", number=tree + 1)
-    if part != TREE:
-        where += " · " + scorer_text(f"slot.{part}", {}, app.lang)
+    where = app.t("forest.tree", number=spot.tree + 1)
+    if spot.slot is not None:
+        where += " · " + scorer_text(f"slot.{spot.slot}", {}, app.lang)
     return f"{where}: {species_name(species, app.lang)}"
 
 
@@ -50,19 +49,18 @@ def SymbolQuestion(question: Question, taps: Taps) -> ft.Control:
 
 
 @ft.component
-def SymbolPass(spot: Spot, species: str, problem: Problem, left: int,
-               asked: tuple[Spot, ...], taps: Taps) -> ft.Control:
+def SymbolPass(spot: ForestSpot, species: str, problem: Problem, left: int,
+               asked: tuple[ForestSpot, ...], taps: Taps) -> ft.Control:
     """The first card of the forest whose symbol a counting card needs; `left`: how many
     more after it; `asked`: all of them (put away together by "later")."""
     app = use_app()
     counters = [species_name(s, app.lang) for s in problem.params.get("counted_by", [])]
     title = app.t("forest.pass_title", names=" · ".join(counters))
     card = spot_words(app, spot, species)
-    spot_id = "-".join(str(part) for part in spot if part is not None)
     symbols = tuple(problem.params.get("printed", ()))
     parts: list[ft.Control] = [
         text(title, size=14, color=ft.Colors.ON_SURFACE_VARIANT),
-        labelled(f"pass-{spot_id}", text(card, size=18, weight=ft.FontWeight.W_600),
+        labelled(f"pass-{spot_id(spot)}", text(card, size=18, weight=ft.FontWeight.W_600),
                  label=card),
         ft.Row(symbol_chips("symbol-", symbols, app.lang, None,
                             lambda symbol: taps.give_symbol(spot, symbol)),

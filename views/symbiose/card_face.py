@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from scorer.symbiose.models import ANIMALS, Card, parse_card_text
+from scorer.symbiose.models import ANIMALS, Card
 from views.i18n import scorer_text, ui
 from views.widgets.common import icon_image, text
 from views.widgets.fit import LARGE_TEXT
@@ -16,20 +16,12 @@ SEASON_COLORS = {"pink": "#F8BBD0", "green": "#C5E1A5", "orange": "#FFCC80", "bl
 SEASON_DOTS = {"pink": "#D81B60", "green": "#43A047", "orange": "#F57C00", "blue": "#1E88E5"}
 
 
-def parse(card_text: str | None) -> Card | None:
-    parsed = parse_card_text(card_text) if card_text else None
-    return parsed if isinstance(parsed, Card) else None
-
-
 def term(value: str, lang: str) -> str:
     return scorer_text(f"term.{value}", {}, lang)
 
 
-def describe(card_text: str, lang: str) -> str:
+def describe(card: Card, lang: str) -> str:
     """'frog, pink, 2 per pink' for screen readers, labels and dialogs."""
-    card = parse(card_text)
-    if card is None:
-        return card_text
     rule = (ui("card.per", lang, points=card.points, target=term(card.per, lang)) if card.per
             else ui("card.fixed", lang, points=card.points))
     return f"{term(card.animal, lang)}, {term(card.season, lang)}, {rule}"
@@ -74,11 +66,10 @@ def face_height(width: float, height: float, scale: float = 1.0) -> float:
     return max(height, badge + icon_size(width, height) + rule + 2 * SPACING + 2 * INSET)
 
 
-def card_face(card_text: str, *, width: float, height: float, points: int | None = None,
+def card_face(card: Card | None, *, width: float, height: float, points: int | None = None,
               border: ft.Border | None = None, on_click: Callable | None = None,
               scale: float = 1.0) -> ft.Container:
     """A card `width` x `height` px (taller at large text, for a badge: face_height)."""
-    card = parse(card_text)
     if card is None:
         return ft.Container(width=width, height=height, on_click=on_click, border=border)
     icon = icon_image(card.animal, icon_size(width, height))

@@ -19,8 +19,8 @@ import flet as ft
 from scorer.symbiose.models import ANIMALS, SEASONS, Card
 from views.i18n import ui
 from views.session import use_app
-from views.symbiose.card_face import SEASON_COLORS, card_face, describe, parse, term
-from views.symbiose.model import DECK, Slot, SymbioseTable
+from views.symbiose.card_face import SEASON_COLORS, card_face, describe, term
+from views.symbiose.model import SymbioseTable, Tile, known_cards
 from views.widgets.common import TAP, icon_image, labelled, named, pill, section, text
 
 FIXED = "fixed"
@@ -42,27 +42,24 @@ def chosen(choice: Choice, part: str, value: Any) -> Choice:
     return tuple((p, parts[p]) for p in PARTS if p in parts)
 
 
-def card_of(choice: Choice) -> str | None:
+def card_of(choice: Choice) -> Card | None:
     """The card a complete choice makes; None while a part is missing."""
     parts = dict(choice)
     if len(parts) < len(PARTS):
         return None
     target = parts["target"]
-    return str(Card(parts["animal"], parts["season"], parts["points"],
-                    None if target == FIXED else target))
+    return Card(parts["animal"], parts["season"], parts["points"],
+                None if target == FIXED else target)
 
 
-def matches(card_text: str, choice: Choice) -> bool:
-    card = parse(card_text)
-    if card is None:
-        return False
+def matches(card: Card, choice: Choice) -> bool:
     wanted = {"animal": card.animal, "season": card.season,
               "target": card.per or FIXED, "points": card.points}
     return all(wanted[part] == value for part, value in choice)
 
 
 @ft.component
-def CardSheet(table: SymbioseTable, cursor: Slot, place: Callable[[str], None]) -> ft.Column:
+def CardSheet(table: SymbioseTable, cursor: Tile, place: Callable[[Card], None]) -> ft.Column:
     """`place(card)`: put a card on the selected tile (stable between renders)."""
     app = use_app()
     made, set_made = ft.use_state(((), cursor))  # (choice, the tile it was made for)
@@ -82,7 +79,7 @@ def CardSheet(table: SymbioseTable, cursor: Slot, place: Callable[[str], None]) 
     choose_stable = ft.use_callback(choose, [place])
     seen = ft.use_ref(None)
     seen.current = steady_order(seen.current, cursor, hide_placed, table,
-                                [card for card, _ in app.store.known_cards(DECK)])
+                                known_cards(app.store))
     shown = [card for card in seen.current.cards if matches(card, choice)]
     mine = Counter(change.new for change in table.changes if change.phone == app.device)
     controls: list[ft.Control] = [ft.Row([
@@ -107,14 +104,14 @@ def CardSheet(table: SymbioseTable, cursor: Slot, place: Callable[[str], None]) 
 class Seen:
     """The known cards in the order this phone shows them, as of its selected tile `cursor`."""
 
-    cursor: Slot
+    cursor: Tile
     hide_placed: bool
-    cards: tuple[str, ...]
-    hidden: frozenset[str]  # on the table, hidden then
+    cards: tuple[Card, ...]
+    hidden: frozenset[Card]  # on the table, hidden then
 
 
-def steady_order(seen: Seen | None, cursor: Slot, hide_placed: bool, table: SymbioseTable,
-                 deck: list[str]) -> Seen:
+def steady_order(seen: Seen | None, cursor: Tile, hide_placed: bool, table: SymbioseTable,
+                 deck: list[Card]) -> Seen:
     """The known cards, most placed first (`deck`), as of when this phone's selected tile last
     moved: while other phones place cards, this phone's cards never move under its thumb. A
     card new to the deck comes last; a card forgotten goes."""
@@ -129,7 +126,7 @@ def steady_order(seen: Seen | None, cursor: Slot, hide_placed: bool, table: Symb
 
 @ft.memo
 @ft.component
-def KnownCard(card: str, place: Callable[[str], None]) -> ft.Control:
+def KnownCard(card: Card, place: Callable[[Card], None]) -> ft.Control:
     """A known card, keyed by how often this phone placed it: once placed, it is a new control,
     so a second tap the phone sent before it showed the next tile selected (a double tap) finds
     no control and places nothing. Another phone's taps leave it alone."""

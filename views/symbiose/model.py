@@ -3,7 +3,8 @@
 Stored as the game file of GAME_FILES.md with `None` for an empty tile, plus each phone's
 selected tile (`cursors`) and the `undo` list, whose entries say which phone made them: every
 phone at the table selects and undoes on its own. Numbers and problems come from the scorer
-(`live`), computed once per change.
+(`scorer.so_far`, `live`), asked once per change. A tile is the scorer's place value (PondTile,
+RiverTile), a card the scorer's Card: text only in what is stored.
 """
 
 from __future__ import annotations
@@ -12,10 +13,18 @@ import functools
 from dataclasses import dataclass, replace
 from typing import Any
 
-from scorer import Problem, ScoreLine, ScoreSheet, check, score
+from scorer import Problem, ScoreLine, ScoreSheet, so_far
 from scorer.places import PondTile, RiverTile, Spot
-from scorer.symbiose.models import COLUMNS, DUEL_RIVER, ROWS, Card, SymbioseGame, parse_card_text
-from scorer.symbiose.scoring import counted_ponds
+from scorer.symbiose.models import (
+    COLUMNS,
+    DUEL_RIVER,
+    ROWS,
+    Card,
+    SymbioseGame,
+    parse_card_text,
+    teams_of,
+)
+from scorer.symbiose.scoring import counted_seats
 from views import i18n
 from views.model import Table, operation
 from views.new_table import NewTable
@@ -23,8 +32,7 @@ from views.store import Store
 
 DECK = "symbiose"  # the deck memory's name for this game's known cards
 
-# A slot names one tile: ("pond", player, row, column) or ("river", index).
-Slot = tuple
+Tile = PondTile | RiverTile
 Owner = int | str  # a player's index, or "river"
 Phone = str  # who made a change: the phone's device id ("" for a table without phones)
 UNDO_DEPTH = 200
@@ -35,18 +43,18 @@ class Change:
     """One placing, undoable by the phone that made it while the tile still shows it."""
 
     phone: Phone
-    slot: Slot
-    old: str | None
-    new: str | None
+    tile: Tile
+    old: Card | None
+    new: Card | None
 
     @classmethod
     def read(cls, stored: list) -> Change:
-        """[phone, slot, old, new]; a game stored before phones had no phone: ""."""
-        phone, slot, old, new = stored if len(stored) == 4 else ["", *stored]
-        return cls(phone, tuple(slot), old, new)
+        """[phone, tile, old, new]; a game stored before phones had no phone: ""."""
+        phone, tile, old, new = stored if len(stored) == 4 else ["", *stored]
+        return cls(phone, tile_of(tile), card_of(old), card_of(new))
 
     def stored(self) -> list:
-        return [self.phone, list(self.slot), self.old, self.new]
+        return [self.phone, stored_tile(self.tile), text_of(self.old), text_of(self.new)]
 
 
 @dataclass(frozen=True)
@@ -61,30 +69,46 @@ class SymbioseNewTable(NewTable):
 
 @dataclass(frozen=True)
 class Live:
-    """The scorer's view of the table as entered. An empty tile scores nothing; a card with a
-    problem (a 7th frog) still counts, so the table stays readable while the problem shows."""
+    """The scorer's answer for the table as entered (scorer/symbiose/so_far.py says what
+    counts), by tile."""
 
     sheet: ScoreSheet
-    tile_lines: dict[Slot, ScoreLine]
-    problems: dict[Slot | None, list[Problem]]  # by tile; None: not a tile (a name, the mode)
+    tile_lines: dict[Tile, ScoreLine]
+    problems: dict[Tile | None, list[Problem]]  # by tile; None: not a tile (a name, the mode)
     counts: list[dict[str, tuple[str, str]]]  # per player: column -> (kind, owner)
 
-    def tile_problems(self, slot: Slot) -> list[Problem]:
-        return self.problems.get(slot, [])
+    def tile_problems(self, tile: Tile) -> list[Problem]:
+        return self.problems.get(tile, [])
 
 
-def slot_of(spot: Spot | None) -> Slot | None:
-    """The entry screen's name for a spot the scorer gives."""
-    match spot:
-        case PondTile(player=player, row=row, column=column):
-            return ("pond", player, row, column)
-        case RiverTile(index=index):
-            return ("river", index)
-    return None
+def owner_of(tile: Tile) -> Owner:
+    return "river" if isinstance(tile, RiverTile) else tile.player
 
 
-def owner_of(slot: Slot) -> Owner:
-    return "river" if slot[0] == "river" else slot[1]
+def tile_of(stored: list) -> Tile:
+    """A tile as stored: ["pond", player, row, column] or ["river", index]."""
+    return RiverTile(stored[1]) if stored[0] == "river" else PondTile(*stored[1:])
+
+
+def stored_tile(tile: Tile) -> list:
+    if isinstance(tile, RiverTile):
+        return ["river", tile.index]
+    return ["pond", tile.player, tile.row, tile.column]
+
+
+def card_of(text: str | None) -> Card | None:
+    """A card as the game file writes it (the app stores only cards it made)."""
+    parsed = parse_card_text(text) if text else None
+    return parsed if isinstance(parsed, Card) else None
+
+
+def text_of(card: Card | None) -> str | None:
+    return None if card is None else str(card)
+
+
+def known_cards(store: Store) -> list[Card]:
+    """The deck memory's cards, most placed first."""
+    return [card for text, _ in store.known_cards(DECK) if (card := card_of(text)) is not None]
 
 
 class SymbioseTable(Table):
@@ -107,22 +131,25 @@ class SymbioseTable(Table):
         file = data["file"]
         self.mode: str = file["mode"]
         self._names = tuple(player["name"] for player in file["players"])
-        self.ponds: list[list[list[str | None]]] = [
-            [list(row) for row in player["pond"]] for player in file["players"]]
-        self.river: list[str | None] = list(file.get("river") or [])
+        self.ponds: list[list[list[Card | None]]] = [
+            [[card_of(text) for text in row] for row in player["pond"]]
+            for player in file["players"]]
+        self.river: list[Card | None] = [card_of(text) for text in file.get("river") or []]
         self.river_left_of: str | None = file.get("river_left_of")
-        self.cursors: dict[Phone, Slot] = {
-            phone: tuple(slot) for phone, slot in (data.get("cursors") or {}).items()}
+        self.cursors: dict[Phone, Tile] = {
+            phone: tile_of(tile) for phone, tile in (data.get("cursors") or {}).items()}
         self.changes: list[Change] = [Change.read(entry) for entry in data.get("undo", [])]
         self._live: tuple[int, Live] | None = None
 
     def game_file(self) -> dict[str, Any]:
         file: dict[str, Any] = {"version": 1, "game": "symbiose", "mode": self.mode,
-                                "players": [{"name": name, "pond": [list(row) for row in pond]}
+                                "players": [{"name": name,
+                                             "pond": [[text_of(card) for card in row]
+                                                      for row in pond]}
                                             for name, pond in zip(self._names, self.ponds,
                                                                   strict=True)]}
         if self.river:
-            file["river"] = list(self.river)
+            file["river"] = [text_of(card) for card in self.river]
         if self.river_left_of is not None:
             file["river_left_of"] = self.river_left_of
         return file
@@ -141,7 +168,7 @@ class SymbioseTable(Table):
 
     def data(self) -> dict[str, Any]:
         return {"file": self.game_file(),
-                "cursors": {phone: list(slot) for phone, slot in self.cursors.items()},
+                "cursors": {phone: stored_tile(tile) for phone, tile in self.cursors.items()},
                 "undo": [change.stored() for change in self.changes]}
 
     @property
@@ -158,31 +185,34 @@ class SymbioseTable(Table):
         players: list[Owner] = list(range(len(self._names)))
         return [*players, "river"] if self.mode == "duel" else players
 
-    def slots(self) -> list[Slot]:
+    def tiles(self) -> list[Tile]:
         """Every tile in entry order: each pond row by row, then the duel river."""
-        order: list[Slot] = [("pond", p, r, c) for p in range(len(self._names))
+        order: list[Tile] = [PondTile(p, r, c) for p in range(len(self._names))
                              for r in range(ROWS) for c in range(COLUMNS)]
-        return order + [("river", i) for i in range(len(self.river))]
+        return order + [RiverTile(i) for i in range(len(self.river))]
 
-    def card_at(self, slot: Slot) -> str | None:
-        if slot[0] == "river":
-            return self.river[slot[1]]
-        _, player, row, column = slot
-        return self.ponds[player][row][column]
+    def card_at(self, tile: Tile) -> Card | None:
+        if isinstance(tile, RiverTile):
+            return self.river[tile.index]
+        return self.ponds[tile.player][tile.row][tile.column]
 
-    def cards_on_table(self) -> frozenset[str]:
-        return frozenset(card for slot in self.slots() if (card := self.card_at(slot)))
+    def cards_on_table(self) -> frozenset[Card]:
+        return frozenset(card for tile in self.tiles() if (card := self.card_at(tile)))
 
-    def empty_slots(self) -> list[Slot]:
-        return [slot for slot in self.slots() if self.card_at(slot) is None]
+    def empty_tiles(self) -> list[Tile]:
+        return [tile for tile in self.tiles() if self.card_at(tile) is None]
 
-    def next_empty(self, after: Slot) -> Slot | None:
-        order = self.slots()
+    def next_empty(self, after: Tile) -> Tile | None:
+        order = self.tiles()
         start = order.index(after) + 1 if after in order else 0
-        for slot in order[start:] + order[:start]:
-            if self.card_at(slot) is None:
-                return slot
+        for tile in order[start:] + order[:start]:
+            if self.card_at(tile) is None:
+                return tile
         return None
+
+    def teams(self) -> list[list[str]]:
+        """The partners of a team game (the scorer's), else none."""
+        return teams_of(self.mode, self._names)
 
     @property
     def live(self) -> Live:
@@ -192,83 +222,81 @@ class SymbioseTable(Table):
         return self._live[1]
 
     def _compute_live(self) -> Live:
-        game = self._scorable_game()
-        sheet = score(game)
-        tile_lines: dict[Slot, ScoreLine] = {}
-        for result in sheet.players:
-            for line in result.lines:
-                slot = slot_of(line.place)
-                if slot is not None and self.card_at(slot) is not None:
-                    tile_lines[slot] = line
-        counts = [{column: (counted.kind, counted.owner)
-                   for column, counted in counted_ponds(game, index).items()}
-                  for index in range(len(self._names))]
-        problems: dict[Slot | None, list[Problem]] = {}
-        for problem in check(self.game_file(), partial=True)[1]:
-            problems.setdefault(slot_of(problem.spot), []).append(problem)
-        return Live(sheet, tile_lines, problems, counts)
+        progress = so_far(self.game_file())
+        tile_lines = {line.place: line for result in progress.sheet.players
+                      for line in result.lines
+                      if isinstance(line.place, PondTile | RiverTile)
+                      and self.card_at(line.place) is not None}
+        problems: dict[Tile | None, list[Problem]] = {}
+        for problem in progress.problems:
+            problems.setdefault(_tile(problem.spot), []).append(problem)
+        return Live(progress.sheet, tile_lines, problems, self._counts())
 
-    def _scorable_game(self) -> SymbioseGame:
-        ponds = tuple(tuple(tuple(_card(text) for text in row) for row in pond)
-                      for pond in self.ponds)
+    def _counts(self) -> list[dict[str, tuple[str, str]]]:
+        """Whose cards each column of each pond counts (the scorer's seats): (kind, owner)."""
         side = (self._names.index(self.river_left_of)
                 if self.river_left_of in self._names else None)
-        return SymbioseGame(mode=self.mode, names=self._names, ponds=ponds,
-                            river=tuple(_card(text) for text in self.river),
-                            river_left_of=side)
+
+        def counted(index: int, seat: int | None) -> tuple[str, str]:
+            if seat is None:
+                return "river", ""
+            return ("own" if seat == index else "player"), self._names[seat]
+
+        return [{column: counted(index, seat) for column, seat in
+                 counted_seats(self.mode, len(self._names), side, index).items()}
+                for index in range(len(self._names))]
 
     @property
     def complete(self) -> bool:
-        return not self.empty_slots() and not self.live.problems
+        return not self.empty_tiles() and not self.live.problems
 
     @property
     def sheet(self) -> ScoreSheet | None:
         return self.live.sheet if self.complete else None
 
     def progress(self, lang: str) -> str:
-        slots = self.slots()
-        return i18n.ui("home.progress", lang, filled=len(slots) - len(self.empty_slots()),
-                       total=len(slots), mode=i18n.ui(f"variant.symbiose.{self.mode}", lang))
+        tiles = self.tiles()
+        return i18n.ui("home.progress", lang, filled=len(tiles) - len(self.empty_tiles()),
+                       total=len(tiles), mode=i18n.ui(f"variant.symbiose.{self.mode}", lang))
 
     # each phone's own -------------------------------------------------------------------------
-    def cursor(self, phone: Phone) -> Slot | None:
+    def cursor(self, phone: Phone) -> Tile | None:
         """The tile `phone` has selected: its last choice, else the first empty tile."""
-        return self.cursors.get(phone) or self.next_empty(self.slots()[-1])
+        return self.cursors.get(phone) or self.next_empty(self.tiles()[-1])
 
     def undoable(self, phone: Phone) -> Change | None:
         """The change `phone`'s Undo takes back: its latest one whose tile still shows it (a
         tile another phone changed since is theirs now)."""
         for change in reversed(self.changes):
-            if change.phone == phone and self.card_at(change.slot) == change.new:
+            if change.phone == phone and self.card_at(change.tile) == change.new:
                 return change
         return None
 
     # operations ---------------------------------------------------------------------------
-    def _put(self, slot: Slot, card: str | None) -> None:
-        if slot[0] == "river":
-            self.river[slot[1]] = card
+    def _put(self, tile: Tile, card: Card | None) -> None:
+        if isinstance(tile, RiverTile):
+            self.river[tile.index] = card
         else:
-            _, player, row, column = slot
-            self.ponds[player][row][column] = card
+            self.ponds[tile.player][tile.row][tile.column] = card
 
     @operation
-    def place(self, card: str | None, phone: Phone = "", slot: Slot | None = None) -> None:
-        """Put `card` (None clears) on `slot` (default: the phone's selected tile), then move
+    def place(self, card: Card | None, phone: Phone = "", tile: Tile | None = None) -> None:
+        """Put `card` (None clears) on `tile` (default: the phone's selected tile), then move
         that phone on to the next empty tile. The deck memory learns the card."""
-        slot = slot or self.cursor(phone)
-        if slot is None:
+        tile = tile or self.cursor(phone)
+        if tile is None:
             return
-        old = self.card_at(slot)
-        self._put(slot, card)
-        self.changes.append(Change(phone, slot, old, card))
+        old = self.card_at(tile)
+        self._put(tile, card)
+        self.changes.append(Change(phone, tile, old, card))
         del self.changes[:-UNDO_DEPTH]
-        moved_on = self.next_empty(slot) if card is not None else slot
+        moved_on = self.next_empty(tile) if card is not None else tile
         if moved_on is None:  # the table is full: nothing selected
             self.cursors.pop(phone, None)
         else:
             self.cursors[phone] = moved_on
         if card is not None:
-            self.write_later(functools.partial(self.store.count_card, DECK, card, +1))
+            self.write_later(functools.partial(self.store.count_card, DECK, str(card), +1))
 
     @operation
     def undo(self, phone: Phone = "") -> Change | None:
@@ -277,25 +305,24 @@ class SymbioseTable(Table):
         if change is None:
             return None
         self.changes.remove(change)
-        self._put(change.slot, change.old)
-        self.cursors[phone] = change.slot
+        self._put(change.tile, change.old)
+        self.cursors[phone] = change.tile
         if change.new is not None:
-            self.write_later(functools.partial(self.store.count_card, DECK, change.new, -1))
+            self.write_later(functools.partial(self.store.count_card, DECK, str(change.new), -1))
         if change.old is not None:
-            self.write_later(functools.partial(self.store.count_card, DECK, change.old, +1))
+            self.write_later(functools.partial(self.store.count_card, DECK, str(change.old), +1))
         return change
 
     @operation
-    def select(self, slot: Slot, phone: Phone = "") -> None:
-        self.cursors[phone] = slot
+    def select(self, tile: Tile, phone: Phone = "") -> None:
+        self.cursors[phone] = tile
 
     def show(self, owner: Owner, phone: Phone = "") -> None:
         """Turn `phone` to `owner`'s tiles: the first empty one is selected, if any."""
-        empties = [slot for slot in self.empty_slots() if owner_of(slot) == owner]
+        empties = [tile for tile in self.empty_tiles() if owner_of(tile) == owner]
         if empties and self.cursor(phone) != empties[0]:
             self.select(empties[0], phone)
 
 
-def _card(text: str | None) -> Card | None:
-    parsed = parse_card_text(text) if text else None
-    return parsed if isinstance(parsed, Card) else None
+def _tile(spot: Spot | None) -> Tile | None:
+    return spot if isinstance(spot, PondTile | RiverTile) else None

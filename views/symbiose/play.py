@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import flet as ft
 
+from scorer.symbiose.models import Card
 from views.i18n import scorer_text
 from views.model import use_table
 from views.session import AppSession, use_app
 from views.symbiose.card_sheet import CardSheet
-from views.symbiose.model import Owner, Slot, SymbioseTable, owner_of
-from views.symbiose.pond import ColumnLabels, Pond, column_captions, slot_name, tile_width
+from views.symbiose.model import Owner, SymbioseTable, Tile, owner_of
+from views.symbiose.pond import ColumnLabels, Pond, column_captions, tile_name, tile_width
 from views.widgets.common import NAME_CHIP, TAP, do, labelled, pill, section, swipeable, text
 from views.widgets.fit import LARGE_TEXT
 from views.widgets.top_bar import entry_bar
@@ -41,7 +42,7 @@ def Play(table: SymbioseTable) -> ft.View:
     seen = ft.use_ref(cursor)  # the tile this phone was last shown as selected
     seen.current = cursor
 
-    def place(card: str) -> None:
+    def place(card: Card) -> None:
         """Onto the tile this phone shows selected. A tap sent before the phone saw the tile
         move on (the second of a double tap) is dropped, never placed on the next tile."""
         if seen.current == table.cursor(phone):
@@ -65,10 +66,9 @@ def Play(table: SymbioseTable) -> ft.View:
     tile = tile_width(app.width)
     large = app.text_scale >= LARGE_TEXT
     top: list[ft.Control] = [PlayerChips(table.names, table.owners(), shown, show)]
-    if table.mode == "team":
-        names = table.names
-        top.append(text(app.t("entry.teams", one=f"{names[0]} & {names[2]}",
-                              two=f"{names[1]} & {names[3]}"),
+    if teams := table.teams():
+        one, two = (" & ".join(team) for team in teams)
+        top.append(text(app.t("entry.teams", one=one, two=two),
                         size=13, color=ft.Colors.ON_SURFACE_VARIANT))
     if shown == "river":
         top.append(text(app.t("pond.river_caption"), size=12, text_align=ft.TextAlign.CENTER,
@@ -99,7 +99,7 @@ def Play(table: SymbioseTable) -> ft.View:
             TotalsBar(totals_of(live.sheet, app.t), finish if table.complete else None)])
 
 
-def first_shown(app: AppSession, table: SymbioseTable, cursor: Slot | None) -> tuple:
+def first_shown(app: AppSession, table: SymbioseTable, cursor: Tile | None) -> tuple:
     """A guest's phone opens on its own pond (its first empty tile selected); the host's on
     the selected tile's."""
     seat = app.own_seat(table.id)
@@ -117,10 +117,10 @@ def PlayerChips(names: tuple[str, ...], owners: list[Owner], shown: Owner, show)
 
 def problem_texts(app: AppSession, table: SymbioseTable) -> list[ft.Control]:
     out: list[ft.Control] = []
-    for slot, problems in table.live.problems.items():
+    for tile, problems in table.live.problems.items():
         for problem in problems:
             message = scorer_text(problem.key, problem.params, app.lang)
-            where = (slot_name(table, slot, app.lang) if slot
+            where = (tile_name(table, tile, app.lang) if tile
                      else table.names[problem.player] if problem.player is not None else "")
             words = f"{where}: {message}" if where else message
             out.append(labelled(f"problem-{problem.place}",
@@ -128,12 +128,12 @@ def problem_texts(app: AppSession, table: SymbioseTable) -> list[ft.Control]:
     return out
 
 
-def sheet_controls(app: AppSession, table: SymbioseTable, cursor: Slot | None,
+def sheet_controls(app: AppSession, table: SymbioseTable, cursor: Tile | None,
                    place) -> list[ft.Control]:
     """Below the pond: the selected tile, what its card scores, and the card sheet."""
     if cursor is None:
         return [text(app.t("entry.all_done"), size=15)]
-    controls: list[ft.Control] = [section(slot_name(table, cursor, app.lang))]
+    controls: list[ft.Control] = [section(tile_name(table, cursor, app.lang))]
     if table.card_at(cursor) is not None:
         line = table.live.tile_lines.get(cursor)
         if line is not None:

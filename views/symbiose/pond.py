@@ -9,11 +9,12 @@ from collections.abc import Callable
 
 import flet as ft
 
-from scorer.symbiose.models import COLUMNS, ROWS
+from scorer.places import PondTile, RiverTile
+from scorer.symbiose.models import COLUMNS, ROWS, Card
 from views.i18n import ui
 from views.session import use_app
-from views.symbiose.card_face import card_face, describe, face_height, parse
-from views.symbiose.model import Owner, Slot, SymbioseTable
+from views.symbiose.card_face import card_face, describe, face_height
+from views.symbiose.model import Owner, SymbioseTable, Tile
 from views.widgets.common import named, text
 
 TILE_W, TILE_H, GAP = 84, 88, 6  # px: a tile at its largest, and between tiles
@@ -30,17 +31,17 @@ def tile_width(screen_width: float) -> float:
     return min(TILE_W, (screen_width - MARGIN - GAP * (COLUMNS - 1)) // COLUMNS)
 
 
-def slot_name(table: SymbioseTable, slot: Slot, lang: str) -> str:
-    if slot[0] == "river":
-        return ui("pond.river_slot", lang, number=slot[1] + 1)
-    _, player, row, column = slot
-    return ui("pond.slot", lang, name=table.names[player], row=ui(f"pond.row{row}", lang),
-              column=column + 1)
+def tile_name(table: SymbioseTable, tile: Tile, lang: str) -> str:
+    if isinstance(tile, RiverTile):
+        return ui("pond.river_slot", lang, number=tile.index + 1)
+    return ui("pond.slot", lang, name=table.names[tile.player],
+              row=ui(f"pond.row{tile.row}", lang), column=tile.column + 1)
 
 
-def tile_id(slot: Slot) -> str:
-    return "tile-" + "-".join(str(part) for part in slot[1:]) if slot[0] == "pond" \
-        else f"river-{slot[1]}"
+def tile_id(tile: Tile) -> str:
+    if isinstance(tile, RiverTile):
+        return f"river-{tile.index}"
+    return f"tile-{tile.player}-{tile.row}-{tile.column}"
 
 
 def column_captions(table: SymbioseTable, player: int, lang: str) -> tuple[str, str, str]:
@@ -75,35 +76,35 @@ def ColumnLabels(captions: tuple[str, str, str], tile: float = TILE_W) -> ft.Row
 
 
 @ft.component
-def Pond(table: SymbioseTable, owner: Owner, cursor: Slot | None,
+def Pond(table: SymbioseTable, owner: Owner, cursor: Tile | None,
          tile: float = TILE_W) -> ft.Column:
     """The tiles of player `owner`, or of the river when `owner` is "river", with this phone's
     selected tile `cursor`; `tile`: their width."""
     live = table.live
     rows = []
     for r in range(ROWS):
-        slots: list[Slot] = [("river", r * COLUMNS + c) if owner == "river"
-                             else ("pond", owner, r, c) for c in range(COLUMNS)]
+        row: list[Tile] = [RiverTile(r * COLUMNS + c) if owner == "river"
+                           else PondTile(int(owner), r, c) for c in range(COLUMNS)]
         tiles = []
-        for slot in slots:
-            line = live.tile_lines.get(slot)
-            tiles.append(Tile(table, slot, table.card_at(slot), slot == cursor,
-                              bool(live.tile_problems(slot)), line.points if line else None,
-                              tile, key=tile_id(slot)))
+        for place in row:
+            line = live.tile_lines.get(place)
+            tiles.append(PondCard(table, place, table.card_at(place), place == cursor,
+                                  bool(live.tile_problems(place)),
+                                  line.points if line else None, tile, key=tile_id(place)))
         rows.append(ft.Row(tiles, spacing=GAP, alignment=ft.MainAxisAlignment.CENTER))
     return ft.Column(rows, spacing=GAP)
 
 
 @ft.memo
 @ft.component
-def Tile(table: SymbioseTable, slot: Slot, card: str | None, selected: bool, problem: bool,
-         points: int | None, width: float = TILE_W) -> ft.Control:
+def PondCard(table: SymbioseTable, tile: Tile, card: Card | None, selected: bool,
+             problem: bool, points: int | None, width: float = TILE_W) -> ft.Control:
     app = use_app()
-    return tile_face(table, slot, card, selected, problem, points, app.lang, width,
-                     lambda: table.select(slot, app.device), app.text_scale)
+    return tile_face(table, tile, card, selected, problem, points, app.lang, width,
+                     lambda: table.select(tile, app.device), app.text_scale)
 
 
-def tile_face(table: SymbioseTable, slot: Slot, card: str | None, selected: bool,
+def tile_face(table: SymbioseTable, tile: Tile, card: Card | None, selected: bool,
               problem: bool, points: int | None, lang: str, width: float,
               tapped: Callable[[], None], scale: float = 1.0) -> ft.Control:
     """Every tile of a pond is as tall as one with its points badge, so its rows stay even."""
@@ -111,7 +112,7 @@ def tile_face(table: SymbioseTable, slot: Slot, card: str | None, selected: bool
     color = (ft.Colors.ERROR if problem else ft.Colors.PRIMARY if selected
              else ft.Colors.OUTLINE_VARIANT)
     border = ft.Border.all(4 if selected or problem else 1, color)
-    where = slot_name(table, slot, lang)
+    where = tile_name(table, tile, lang)
     if card is None:
         face: ft.Control = ft.Container(
             ft.Icon(ft.Icons.ADD, color=ft.Colors.ON_SURFACE_VARIANT), width=width,
@@ -123,14 +124,13 @@ def tile_face(table: SymbioseTable, slot: Slot, card: str | None, selected: bool
                          on_click=tapped, scale=scale)
         label = ui("pond.tile", lang, where=where, card=describe(card, lang),
                    points=scored(card, points, lang))
-    return named(ft.Semantics(identifier=tile_id(slot), label=label, button=True,
+    return named(ft.Semantics(identifier=tile_id(tile), label=label, button=True,
                               selected=selected, content=face))
 
 
-def scored(card: str, points: int | None, lang: str) -> str:
+def scored(card: Card, points: int | None, lang: str) -> str:
     """", 6 points" after a per-card's rule; nothing where the rule already says the points
     (a fixed card), so a label never reads "5 points, 5 points"."""
-    parsed = parse(card)
-    if points is None or parsed is None or parsed.per is None:
+    if points is None or card.per is None:
         return ""
     return ui("pond.points", lang, points=points)

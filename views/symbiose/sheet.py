@@ -6,6 +6,8 @@ from __future__ import annotations
 import flet as ft
 
 from scorer import ScoreLine, ScoreSheet
+from scorer.places import PondTile
+from scorer.symbiose.models import Card
 from views.i18n import scorer_text
 from views.session import AppSession, use_app
 from views.symbiose.card_face import card_face, describe
@@ -33,20 +35,21 @@ def Sheet(table: SymbioseTable) -> ft.View:
 def Line(player: int, number: int, line: ScoreLine, table: SymbioseTable) -> ft.Control:
     app = use_app()
     explanation = scorer_text(line.explain.key, line.explain.params, app.lang)
+    card = table.card_at(line.place) if isinstance(line.place, PondTile) else None
     row = ft.Container(ft.Row([
-        card_face(line.item, width=52, height=52),
+        card_face(card, width=52, height=52),
         text(explanation, size=13, expand=True),
         text(str(line.points), size=18, weight=ft.FontWeight.BOLD),
         rule_button(app, table, player, number, line),
     ], spacing=8), padding=ft.Padding.symmetric(horizontal=12, vertical=4),
-        on_click=lambda: app.page.show_dialog(rule_dialog(app, line)), ink=True)
+        on_click=lambda: app.page.show_dialog(rule_dialog(app, line, card)), ink=True)
     return labelled(f"line-{player}-{number}", row, label=explanation, button=True)
 
 
-def rule_dialog(app: AppSession, line: ScoreLine) -> ft.AlertDialog:
+def rule_dialog(app: AppSession, line: ScoreLine, card: Card | None) -> ft.AlertDialog:
     """The card, the points, the rule of its column, and our ruling where sources differ."""
     column = line.explain.params.get("column", "middle")
-    parts = [describe(line.item, app.lang),
+    parts = [describe(card, app.lang) if card is not None else line.item,
              scorer_text(line.explain.key, line.explain.params, app.lang),
              app.t("rule.fixed") if line.explain.key == "symbiose.fixed"
              else app.t(f"rule.{column}"),
