@@ -29,6 +29,7 @@ from scorer.file_model import MAX_NUMBER, WHOLE_NUMBER, file_config
 from scorer.places import LogEntry
 from scorer.players import check_names
 from scorer.problems import Problem, problem
+from scorer.progress import Progress, no_sheet, read_file
 from scorer.render import item_text, sheet_text
 from scorer.rules import summary
 from scorer.setup import Setup
@@ -105,10 +106,18 @@ def pad_reference(lang: str) -> tuple[Entry, ...]:
                   ("rounds",)),)
 
 
+def pad_so_far(data: object) -> Progress:
+    """A score pad has no rule for a table in progress: its rounds so far, once they read."""
+    _, game, problems = read_file(data, PadFile, build, lambda data, path: None, partial=True)
+    if game is None:
+        return no_sheet(GAME_ID, problems)
+    return Progress(score_pad(game), tuple(problems), ())
+
+
 def game_type() -> scorer.registry.GameType:
     """What scorer/registry.py's loader of the game builds."""
     return scorer.registry.GameType(
-        GAME_ID, PadFile, PadGame, build, score_pad, lambda data, path: None, SETUP,
+        GAME_ID, PadFile, PadGame, build, score_pad, pad_so_far, lambda data, path: None, SETUP,
         summary(GAME_ID, pad_reference), scorer.registry.EVERY_LANGUAGE, pad_item_text,
         pad_reference, lambda line: "rounds")
 
