@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 
 from scorer import check, score
 from scorer.forest_shuffle.models import SLOTS
+from scorer.symbiose.models import Card, parse_card_text
 from tests.e2e.games import CLOCKWISE, cards, learned, new_fossil_game, species_name, turn
 from tests.e2e.phone import Phone
 from tests.e2e.test_forest_shuffle_e2e import seed_players
@@ -129,7 +130,10 @@ def pond_tile(seat: int, index: int) -> str:
 
 
 def card_words(card: str) -> str:
-    return describe(card, "en")
+    """What a tile says of a card written as the game file writes it."""
+    parsed = parse_card_text(card)
+    assert isinstance(parsed, Card), parsed
+    return describe(parsed, "en")
 
 
 def fill_pond(phone: Phone, seat: int, pond: list[str]) -> list[Step]:
