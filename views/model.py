@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import enum
 import functools
 import logging
 import time
@@ -43,15 +44,27 @@ R = TypeVar("R")
 T = TypeVar("T", bound="Table")
 
 
-def operation(method: Callable[Concatenate[T, P], R]) -> Callable[Concatenate[T, P], R | None]:
+class Finished(enum.Enum):
+    """An operation's answer on a finished game: nothing changed, the game is read-only. A tap
+    gets it when another phone ended the game before this phone's screen showed it."""
+
+    FINISHED = "finished"
+
+
+FINISHED = Finished.FINISHED
+
+
+def operation(
+        method: Callable[Concatenate[T, P], R]) -> Callable[Concatenate[T, P], R | Finished]:
     """A change of the table: applied and stored in one transaction (with whatever else it
     writes, such as the deck memory: `write_later`), then told to every screen. On a finished
-    game it does nothing: a finished game is read-only. If the change fails, the model is put
-    back as it was before it; if storing fails for good (not a full disk), as stored."""
+    game it does nothing and answers FINISHED: a finished game is read-only. If the change
+    fails, the model is put back as it was before it; if storing fails for good (not a full
+    disk), as stored."""
     @functools.wraps(method)
-    def applied(self: T, *args: P.args, **kwargs: P.kwargs) -> R | None:
+    def applied(self: T, *args: P.args, **kwargs: P.kwargs) -> R | Finished:
         if self.finished:
-            return None
+            return FINISHED
         if self._applying:  # an operation made of others: stored once, at the end
             return method(self, *args, **kwargs)
         self._applying = True

@@ -15,10 +15,11 @@ from typing import Any, cast
 
 import flet as ft
 from flet.components.utils import current_component
+from typing_extensions import TypeIs
 
 from views import i18n
 from views.access import PREFS_DEVICE, Access, device_id, device_label, new_device_token
-from views.model import Tables, has_session
+from views.model import FINISHED, Finished, Tables, has_session
 from views.results import History
 from views.sockets import CLIENT
 from views.store import Store
@@ -95,6 +96,14 @@ class AppSession:
     def notice(self, message: str) -> None:
         """A short message at the bottom of the screen, where the thumb is."""
         self.page.show_dialog(ft.SnackBar(ft.Text(message), persist=False))
+
+    def game_over(self, answer: object) -> TypeIs[Finished]:
+        """Whether a table's operation answered that its game is finished (another phone
+        ended it before this screen showed it); if so, this phone is told so."""
+        if answer is not FINISHED:
+            return False
+        self.notice(self.t("table.finished"))
+        return True
 
     async def set_language(self, lang: str) -> None:
         self.lang = lang

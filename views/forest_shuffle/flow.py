@@ -79,9 +79,11 @@ class Taps:
     `ui` is the state of the last render, read when a tap arrives."""
 
     def __init__(self, table: ForestTable, set_ui: Callable[[Ui], object], phone: str,
-                 ui: Ui) -> None:
+                 ui: Ui, game_over: Callable[[object], bool]) -> None:
         self.table, self.set_ui, self.phone = table, set_ui, phone
         self.ui = ui
+        # True for an operation's answer on a game another phone finished (the phone is told)
+        self.game_over = game_over
 
     def _set(self, **changes) -> None:
         self.ui = replace(self.ui, **changes)
@@ -165,13 +167,17 @@ class Taps:
         table, player = self.table, self.player
         if picking.replacing is not None:
             self.target(None)
-            table.replace(picking.replacing, card, phone=self.phone)
+            self.game_over(table.replace(picking.replacing, card, phone=self.phone))
         elif picking.side == WHOLE:
             new = len(table.forests[player].trees)
-            table.add_tree(player, card.species, card.symbol, phone=self.phone)
+            if self.game_over(table.add_tree(player, card.species, card.symbol,
+                                             phone=self.phone)):
+                return
             self.target(Picking(new, CLOCKWISE[0]))
         else:
-            table.place(player, picking.tree, picking.side, card, phone=self.phone)
+            if self.game_over(table.place(player, picking.tree, picking.side, card,
+                                          phone=self.phone)):
+                return
             tree = table.tree(player, picking.tree)
             following = next_slot(tree, picking.side)
             if following is None and table.takes_another(tree, picking.side):
@@ -180,7 +186,7 @@ class Taps:
 
     # the symbol pass -----------------------------------------------------------------------
     def give_symbol(self, spot: ForestSpot, symbol: str) -> None:
-        self.table.set_symbol(spot, symbol, phone=self.phone)
+        self.game_over(self.table.set_symbol(spot, symbol, phone=self.phone))
 
     def later(self, spots: tuple[ForestSpot, ...]) -> None:
         self._set(later=self.ui.later | frozenset(spots))
@@ -203,16 +209,16 @@ class Taps:
         moving = self.ui.moving
         if moving is not None and moving.player == self.player and moving.slot == slot:
             self._set(moving=None)
-            self.table.move(moving, tree, phone=self.phone)
+            self.game_over(self.table.move(moving, tree, phone=self.phone))
         else:
             self.open_slot(tree, slot)
 
     def remove(self, spot: ForestSpot) -> None:
         self._set(selected=None)
-        self.table.remove(spot, phone=self.phone)
+        self.game_over(self.table.remove(spot, phone=self.phone))
 
     def set_symbol(self, spot: ForestSpot, symbol: str) -> None:
-        self.table.set_symbol(spot, symbol, phone=self.phone)
+        self.game_over(self.table.set_symbol(spot, symbol, phone=self.phone))
 
     def open_cave(self) -> None:
         count = self.table.forests[self.player].cave
@@ -226,12 +232,12 @@ class Taps:
 
     def set_cave(self, count: int) -> None:
         self._set(cave=False)
-        self.table.set_cave(self.player, count, phone=self.phone)
+        self.game_over(self.table.set_cave(self.player, count, phone=self.phone))
 
     def cave_type(self, cave_type: str) -> None:
-        self.table.set_cave_type(self.player, cave_type, phone=self.phone)
+        self.game_over(self.table.set_cave_type(self.player, cave_type, phone=self.phone))
 
     def undo(self) -> None:
         if self.table.undoable(self.phone):
             self._set(selected=None, moving=None, question=None)
-            self.table.undo(self.phone)
+            self.game_over(self.table.undo(self.phone))

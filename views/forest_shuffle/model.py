@@ -22,7 +22,7 @@ from scorer.forest_shuffle.models import SAPLING, SLOTS
 from scorer.forest_shuffle.placing import joiners, likely, symbol_choice, symbol_matters
 from scorer.places import ForestSpot, Spot
 from views import i18n
-from views.model import Table, operation
+from views.model import Finished, Table, operation
 from views.new_table import NewTable
 from views.store import Store
 
@@ -321,8 +321,8 @@ class ForestTable(Table):
         cards[spot.index or 0] = card
         self._with_tree(phone, spot.player, spot.tree, host.with_cards(spot.slot, tuple(cards)))
 
-    def set_symbol(self, spot: ForestSpot, symbol: str, phone: Phone = "") -> None:
-        self.replace(spot, replace(self.card_at(spot), symbol=symbol), phone)
+    def set_symbol(self, spot: ForestSpot, symbol: str, phone: Phone = "") -> Finished | None:
+        return self.replace(spot, replace(self.card_at(spot), symbol=symbol), phone)
 
     @operation
     def remove(self, spot: ForestSpot, phone: Phone = "") -> None:

@@ -42,7 +42,7 @@ def Play(table: ForestTable) -> ft.View:
     app = use_app()
     use_table(table)
     ui, set_ui = ft.use_state(lambda: first_ui(table, app.own_seat(table.id) or 0))
-    taps = ft.use_memo(lambda: Taps(table, set_ui, app.device, ui), [table])
+    taps = ft.use_memo(lambda: Taps(table, set_ui, app.device, ui, app.game_over), [table])
     taps.ui = ui
     live = table.live
     player = taps.player

@@ -51,7 +51,8 @@ def Calculator(table: FossilTable) -> ft.View:
     async def apply() -> None:
         if fossil is None or table.broken or table.ended:
             return
-        if not table.evaluate(fossil, dict(enumerate(entered))):
+        refusals = table.evaluate(fossil, dict(enumerate(entered)))
+        if not app.game_over(refusals) and not refusals:  # the preview shows any refusal
             await app.go(table.route)
 
     lang = app.lang

@@ -39,6 +39,8 @@ def Correction(table: FossilTable, on_close: Callable[[], Any]) -> ft.Control:
             set_missing(True)
             return
         refusals = table.adjust(player, points, said.strip())
+        if app.game_over(refusals):
+            return
         if refusals:
             message = scorer_text(refusals[0].problem.key, refusals[0].problem.params, app.lang)
             set_refused(message)

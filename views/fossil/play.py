@@ -16,10 +16,11 @@ from typing import Any
 import flet as ft
 
 from scorer.fossil.models import SET_ASIDE, Card, End, Evaluate, Move, card_of
+from scorer.fossil.position import Refusal
 from scorer.fossil.state import Due
 from views.fossil.correction import Correction
 from views.fossil.log_panel import LogPanel
-from views.fossil.model import FossilTable, Refusal
+from views.fossil.model import FossilTable
 from views.fossil.parts import (
     EvaluationView,
     ScoreTile,
@@ -29,7 +30,7 @@ from views.fossil.parts import (
     summary,
 )
 from views.i18n import scorer_text
-from views.model import use_table
+from views.model import Finished, use_table
 from views.session import AppSession, use_app
 from views.widgets.common import TAP, do, labelled, pill, section, text
 from views.widgets.top_bar import entry_bar
@@ -79,8 +80,11 @@ def Play(table: FossilTable) -> ft.View:
     if turn.editing is not None and turn.editing >= len(table.log):
         turn = Turn()  # the move being corrected is gone (undo, another phone)
 
-    def show(at: str, refusals: list[Refusal]) -> bool:
-        """Show the refusals at `at` and in a snackbar; True if there were none."""
+    def show(at: str, refusals: list[Refusal] | Finished) -> bool:
+        """Show the refusals at `at` and in a snackbar; True if there were none (False, and the
+        phone told, on a game another phone finished)."""
+        if app.game_over(refusals):
+            return False
         set_refused(tuple(Shown(at, refusal_text(app, r)) for r in refusals))
         if refusals:
             app.notice(refusal_text(app, refusals[0]))
@@ -108,6 +112,8 @@ def Play(table: FossilTable) -> ft.View:
         if turn.cost is None or turn.fossil is None or player is None:
             return
         refusals = table.move(player, turn.cost, (turn.fossil, value), turn.editing)
+        if app.game_over(refusals):
+            return
         at = "cost" if any(r.field == "cost" and r.breaks is None for r in refusals) else "take"
         if show(at, refusals):
             set_turn(Turn())
@@ -135,6 +141,8 @@ def Play(table: FossilTable) -> ft.View:
 
     def undo() -> None:
         undone = table.undo()
+        if app.game_over(undone):
+            return
         set_turn(Turn())
         set_refused(())
         if undone is not None:
@@ -146,7 +154,8 @@ def Play(table: FossilTable) -> ft.View:
             await app.go(table.route + "/sheet")
 
     def delete(index: int) -> None:
-        table.delete(index)
+        if app.game_over(table.delete(index)):
+            return
         set_turn(Turn())
         set_refused(())
 

@@ -46,7 +46,7 @@ def Play(table: SymbioseTable) -> ft.View:
         """Onto the tile this phone shows selected. A tap sent before the phone saw the tile
         move on (the second of a double tap) is dropped, never placed on the next tile."""
         if seen.current == table.cursor(phone):
-            table.place(card, phone)
+            app.game_over(table.place(card, phone))
 
     place_stable = ft.use_callback(place, [table])
 
@@ -79,7 +79,7 @@ def Play(table: SymbioseTable) -> ft.View:
     lower = sheet_controls(app, table, cursor, place_stable)
     undo = ft.IconButton(ft.Icons.UNDO, tooltip=app.t("entry.undo"), width=TAP, height=TAP,
                          disabled=table.undoable(phone) is None,
-                         on_click=lambda: table.undo(phone))
+                         on_click=lambda: app.game_over(table.undo(phone)))
     to_sheet = ft.IconButton(ft.Icons.LEADERBOARD, tooltip=app.t("entry.score_sheet"),
                              width=TAP, height=TAP, disabled=not table.complete,
                              on_click=finish)
@@ -142,6 +142,6 @@ def sheet_controls(app: AppSession, table: SymbioseTable, cursor: Tile | None,
         controls.append(ft.Row([
             labelled("clear-tile", ft.OutlinedButton(
                 app.t("entry.clear"), icon=ft.Icons.DELETE_OUTLINE, height=TAP,
-                on_click=lambda: table.place(None, app.device))),
+                on_click=lambda: app.game_over(table.place(None, app.device)))),
             text(app.t("entry.replace_hint"), size=12, expand=True)]))
     return [*controls, CardSheet(table, cursor, place)]

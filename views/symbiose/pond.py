@@ -101,12 +101,12 @@ def PondCard(table: SymbioseTable, tile: Tile, card: Card | None, selected: bool
              problem: bool, points: int | None, width: float = TILE_W) -> ft.Control:
     app = use_app()
     return tile_face(table, tile, card, selected, problem, points, app.lang, width,
-                     lambda: table.select(tile, app.device), app.text_scale)
+                     lambda: app.game_over(table.select(tile, app.device)), app.text_scale)
 
 
 def tile_face(table: SymbioseTable, tile: Tile, card: Card | None, selected: bool,
               problem: bool, points: int | None, lang: str, width: float,
-              tapped: Callable[[], None], scale: float = 1.0) -> ft.Control:
+              tapped: Callable[[], object], scale: float = 1.0) -> ft.Control:
     """Every tile of a pond is as tall as one with its points badge, so its rows stay even."""
     height = width * TILE_H / TILE_W
     color = (ft.Colors.ERROR if problem else ft.Colors.PRIMARY if selected
