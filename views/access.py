@@ -21,6 +21,7 @@ import time
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from views.store import CODE_LENGTH, CODE_LETTERS, Seat, Store, new_code
 
@@ -88,6 +89,12 @@ class Entry:
     wait: float = 0.0
 
 
+class Tab(Protocol):
+    """A browser tab of a device, as access tells it (views/session.py's AppSession)."""
+
+    def lost_table(self) -> None: ...
+
+
 class Access:
     def __init__(self, store: Store, pin: str | None = None,
                  changed: Callable[[int], None] = lambda game: None):
@@ -95,7 +102,7 @@ class Access:
         self.pin = pin or new_code()
         self.attempts = Attempts()
         self._changed = changed  # a game's seats changed: its screens redraw
-        self._phones: dict[str, weakref.WeakSet] = {}  # device -> its open sessions
+        self._phones: dict[str, weakref.WeakSet[Tab]] = {}  # device -> its open sessions
 
     # entering -----------------------------------------------------------------------------
     def enter(self, typed: str, device: str, address: str, now: float | None = None) -> Entry:
@@ -148,7 +155,7 @@ class Access:
             self.send_away(device)
 
     # the device's sessions ----------------------------------------------------------------
-    def attach(self, device: str, session: object) -> None:
+    def attach(self, device: str, session: Tab) -> None:
         """`session` (one browser tab of the device) is told when the device loses a table."""
         self._phones.setdefault(device, weakref.WeakSet()).add(session)
         if len(self._phones) > 1_000:  # devices whose tabs are all gone
@@ -157,7 +164,7 @@ class Access:
 
     def send_away(self, device: str) -> None:
         for session in list(self._phones.get(device, ())):
-            session.lost_table()  # type: ignore[attr-defined]
+            session.lost_table()
 
 
 def device_label(user_agent: str) -> str:

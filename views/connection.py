@@ -22,7 +22,7 @@ import asyncio
 import hashlib
 import json
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, MutableMapping
 from contextlib import suppress
 from contextvars import ContextVar
 from functools import cache
@@ -34,7 +34,7 @@ from views.fonts import PAGE_FONTS
 from views.session import PREFS_LANGUAGE, PREFS_THEME
 
 Scope = dict[str, Any]
-Message = dict[str, Any]
+Message = MutableMapping[str, Any]  # as Starlette types an ASGI message
 Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]

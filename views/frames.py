@@ -164,7 +164,7 @@ class Conversation:
             why = refusal(data or b"", self.registered, self.limits)
         if why:
             return await self.refuse(why)
-        if not self.registered and text is None and data[:1] == bytes([FLET_FRAME]):
+        if not self.registered and text is None and (data or b"")[:1] == bytes([FLET_FRAME]):
             self.registered = True
             registered()  # it no longer gives way to a newcomer (views/sockets.py)
         now = time.monotonic()

@@ -28,6 +28,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar, Concatenate, ParamSpec, TypeVar
 
 import flet as ft
+from flet.components.hooks.use_ref import MutableRef
 
 from scorer import Problem, ScoreSheet
 from views.new_table import NewTable
@@ -62,7 +63,7 @@ def operation(
     fails, the model is put back as it was before it; if storing fails for good (not a full
     disk), as stored."""
     @functools.wraps(method)
-    def applied(self: T, *args: P.args, **kwargs: P.kwargs) -> R | Finished:
+    def applied(self: T, /, *args: P.args, **kwargs: P.kwargs) -> R | Finished:
         if self.finished:
             return FINISHED
         if self._applying:  # an operation made of others: stored once, at the end
@@ -324,7 +325,7 @@ def use_table(table: Table | None, watch: Callable[[Table], object] | None = Non
     A change made by another phone is announced in that phone's session, so the re-render
     is handed over to the session this component belongs to (its own context)."""
     version, set_version = ft.use_state(table.version if table else 0)
-    seen = ft.use_ref(None)
+    seen: MutableRef[object] = ft.use_ref(None)
     seen.current = watch(table) if table is not None and watch else None
 
     def subscribe(table: Table) -> Callable[[], None]:
@@ -347,7 +348,7 @@ def use_table(table: Table | None, watch: Callable[[Table], object] | None = Non
             changed(table.version)
         return unsubscribe
 
-    stop = ft.use_ref(None)  # a ref, not setup's return value: a re-render resets that
+    stop: MutableRef[Callable[[], None]] = ft.use_ref(None)  # a ref, not setup's return value: a re-render resets that
 
     def start() -> None:
         if table is not None:

@@ -66,8 +66,9 @@ def host_screens(route: str, path: str, app: AppSession) -> list[Stacked]:
         stack.append(Stacked(screen, NewGame, (game, last), game.game))
     elif path == "/history" or path.startswith("/history/"):
         query = parse_qs(urlsplit(route).query)
-        game = query.get("game", [""])[0]
-        shown = history_route(game if game in GAMES else "", query.get("player", [""])[0][:80])
+        asked = query.get("game", [""])[0]  # a game id as the link spells it, maybe unknown
+        shown = history_route(asked if asked in GAMES else "",
+                              query.get("player", [""])[0][:80])
         stack.append(Stacked(shown, HistoryScreen, history_filters(shown)))
         stack += past_sheet(path.removeprefix("/history"), "/history", urlsplit(shown).query, app)
     elif players := re.fullmatch(r"/players(?:/([^/]+)(/.*)?)?", path):
@@ -108,7 +109,7 @@ def rules_screens(found: rules.RulesRoute, app: AppSession) -> list[Stacked]:
         table = app.tables.open(found.table, GAMES[found.game].game)
     below = screens_for(f"{table.route}/sheet" if table else "/", app)
     # A game's list and entries speak its language; the list of games (no input) is nobody's.
-    return below + [Stacked(route, component, args, found.game if args else "")
+    return below + [Stacked(route, component, args, found.game if args and found.game else "")
                     for route, component, args in rules.screens(found, table)]
 
 

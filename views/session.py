@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 import flet as ft
+from flet.components.hooks.use_ref import MutableRef
 from flet.components.utils import current_component
 from typing_extensions import TypeIs
 
@@ -30,9 +31,9 @@ THEMES = {"light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK, "system": ft.T
 SEED = ft.Colors.TEAL
 
 
-@ft.observable
+# Observable as a base, not through @ft.observable, so that mypy knows it is one.
 @dataclass(eq=False)  # one per tab, known by identity (the device's set of tabs holds it)
-class AppSession:
+class AppSession(ft.Observable):
     """What a tab's screens share. Changing `lang`, `theme`, `width` (the phone turned) or
     `host` re-renders every screen."""
 
@@ -133,7 +134,7 @@ class AppSession:
                 self.access.attach(self.device, self)
                 return
 
-    def reconnected(self, e: ft.ControlEvent) -> None:
+    def reconnected(self, e: ft.Event[ft.Page]) -> None:
         if self._asking is not None and not self._asking.done():
             self._asking.cancel()
 
@@ -145,7 +146,7 @@ class AppSession:
         if not isinstance(token, str) or len(token) < 16:  # a new device (or a tampered one)
             token = new_device_token()
             await prefs.set(PREFS_DEVICE, token)
-        return lang, theme, token
+        return str(lang), str(theme), token  # a stored value of another type: its text
 
     async def _browser_language(self) -> str:
         try:
@@ -180,7 +181,7 @@ class GameScreenSession:
         return i18n.ui(key, self.lang, **params)
 
 
-AppContext = ft.create_context(None)
+AppContext: ft.ContextProvider[AppSession | None] = ft.create_context(None)
 ScreenGame = ft.create_context("")  # the game whose screen is being drawn ("": none)
 
 
@@ -192,7 +193,7 @@ def use_app() -> AppSession:
     the component that first made it, which Flet may since have let go (it kept the older one
     in its place): then the session and game it was first drawn with, remembered here, are
     its own, and it listens to the session again itself."""
-    found = ft.use_ref(None)
+    found: MutableRef[tuple[AppSession, str]] = ft.use_ref(None)
     app = ft.use_context(AppContext)
     game = ft.use_context(ScreenGame)
     if isinstance(app, AppSession):

@@ -30,7 +30,10 @@ def App(app: AppSession) -> list[ft.Control]:
     def wire() -> None:
         app.page.on_route_change = lambda e: set_route(e.route)
         app.page.on_view_pop = app.back
-        app.page.on_resize = lambda e: setattr(app, "width", e.width)
+        app.page.on_resize = resized
+
+    def resized(e: ft.PageResizeEvent) -> None:
+        app.width = e.width
 
     ft.on_mounted(wire)
     return AppContext(app, lambda: [screen.draw() for screen in stack])

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import Counter
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, MutableMapping
 from contextlib import suppress
 from contextvars import ContextVar
 from typing import Any
@@ -18,7 +18,7 @@ from views.caps import Caps
 from views.lines import said
 
 Scope = dict[str, Any]
-Message = dict[str, Any]
+Message = MutableMapping[str, Any]  # as Starlette types an ASGI message
 ASGIApp = Callable[[Scope, Callable[[], Awaitable[Message]], Callable[[Message], Awaitable[None]]],
                    Awaitable[None]]
 
@@ -100,8 +100,9 @@ class Gate:
         if self._next is None:
             self._next = asyncio.ensure_future(self._receive())
         gone = asyncio.ensure_future(self.gone.wait())
+        either: set[asyncio.Future[Any]] = {self._next, gone}  # of different results
         try:
-            await asyncio.wait({self._next, gone}, return_when=asyncio.FIRST_COMPLETED)
+            await asyncio.wait(either, return_when=asyncio.FIRST_COMPLETED)
         finally:
             gone.cancel()
         if self.gone.is_set():
@@ -297,14 +298,15 @@ class SessionsPerAddress:
     def install(self) -> None:
         """Have the manager register its sessions through us (once; installing again is a
         no-op)."""
+        # Flet's manager has no hook for this: its method is replaced on the one instance.
         self.manager.add_session = self.add_session  # type: ignore[method-assign]
 
-    async def add_session(self, key: str, session: Session) -> None:
+    async def add_session(self, session_id: str, session: Session) -> None:
         address = CLIENT.get(None)
         if address is not None:
             await self.make_room(address)
-            self.held.setdefault(address, {})[key] = session
-        await self.register(key, session)
+            self.held.setdefault(address, {})[session_id] = session
+        await self.register(session_id, session)
 
     async def make_room(self, address: str) -> None:
         await self.evict(address, lambda: len(self.held.get(address, {})) >= self.limit)

@@ -232,7 +232,8 @@ class Store:
                     raise
 
     def schema_version(self) -> int:
-        return self._db.execute("PRAGMA user_version").fetchone()[0]
+        version: int = self._db.execute("PRAGMA user_version").fetchone()[0]
+        return version
 
     def close(self) -> None:
         self._db.close()
@@ -266,7 +267,7 @@ class Store:
             with suppress(sqlite3.Error):
                 self._db.execute("ROLLBACK")
 
-    def _write(self, sql: str, params: tuple = ()) -> sqlite3.Cursor:
+    def _write(self, sql: str, params: tuple[object, ...] = ()) -> sqlite3.Cursor:
         with self.transaction():
             return self._db.execute(sql, params)
 
@@ -384,7 +385,7 @@ class Store:
                                 "NULL ORDER BY updated DESC, id DESC LIMIT ?", (status, limit))
         return [record for record in map(self._readable, rows) if record is not None]
 
-    def _readable(self, row: tuple) -> GameRecord | None:
+    def _readable(self, row: tuple[Any, ...]) -> GameRecord | None:
         """The game of a stored row; None if its data cannot be read (set aside, said)."""
         try:
             return _record(row)
@@ -688,7 +689,7 @@ def fingerprint(kind: str, file: object, created: float) -> str:
     return hashlib.sha256(f"{kind}\n{canonical}\n{started}".encode()).hexdigest()
 
 
-def _record(row: tuple) -> GameRecord:
+def _record(row: tuple[Any, ...]) -> GameRecord:
     """Raises ValueError if the row's data is not a JSON object."""
     game_id, kind, status, data, updated, revision, created = row
     try:
