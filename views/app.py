@@ -12,6 +12,7 @@ import ipaddress
 import os
 import socket
 import sys
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import NoReturn
 
@@ -52,7 +53,8 @@ def open_tables(store: Store) -> Tables:
     return Tables(store, lambda game: GAMES[game].table if game in GAMES else None)
 
 
-def make_main(store: Store, pin: str | None = None, tables: Tables | None = None):
+def make_main(store: Store, pin: str | None = None,
+              tables: Tables | None = None) -> Callable[[ft.Page], Awaitable[None]]:
     """The app of every tab; all tabs share one model per open game (`tables`) and who may
     reach what (`Access`, with the host PIN `pin`)."""
     tables = tables or open_tables(store)

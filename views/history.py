@@ -6,6 +6,7 @@ reload keep them."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from urllib.parse import urlencode
 
 import flet as ft
@@ -29,6 +30,7 @@ from views.widgets.common import (
     text,
 )
 from views.widgets.top_bar import top_bar
+from views.widgets.typed_flet import keyed
 
 
 def history_route(game: str = "", player: str = "") -> str:
@@ -88,15 +90,16 @@ def HistoryScreen(game: str = "", player: str = "") -> ft.View:
             ft.Text(app.t("history.deleted", game=app.t(f"game.{result.kind}"))),
             action=app.t("history.undo"), on_action=undo, duration=8000))
 
-    games = [pill("filter-all", app.t("history.all_games"), do(app.go, history_route("", player)),
-                  selected=not game)]
+    games: list[ft.Control] = [pill("filter-all", app.t("history.all_games"),
+                                    do(app.go, history_route("", player)), selected=not game)]
     games += [pill(f"filter-{kind}", app.t(f"game.{kind}"),
                    do(app.go, history_route(kind, player)), selected=game == kind)
               for kind in GAMES]
-    players = [pill(f"filter-player-{index}", name,
-                    do(app.go, history_route(game, "" if name == player else name)),
-                    selected=name.casefold() == player.casefold(), max_width=160)
-               for index, name in enumerate(app.history.players())]
+    players: list[ft.Control] = [
+        pill(f"filter-player-{index}", name,
+             do(app.go, history_route(game, "" if name == player else name)),
+             selected=name.casefold() == player.casefold(), max_width=160)
+        for index, name in enumerate(app.history.players())]
     controls: list[ft.Control] = [
         ft.Row(games, wrap=True, spacing=8, run_spacing=8),
         labelled("player-filters", ft.Row(players, scroll=ft.ScrollMode.AUTO, spacing=8)),
@@ -105,8 +108,9 @@ def HistoryScreen(game: str = "", player: str = "") -> ft.View:
         controls.append(WinningSummary(winning_scores(results)))
         controls.append(section(app.t("history.count", count=len(results))))
         filters = history_route(game, player).removeprefix("/history")
-        controls += [ResultTile(result, f"/history/{result.kind}/{result.game_id}{filters}",
-                                on_delete=delete, key=str(result.game_id))
+        controls += [keyed(ResultTile, str(result.game_id))(
+                         result, f"/history/{result.kind}/{result.game_id}{filters}",
+                         on_delete=delete)
                      for result in results[:listed]]
         if len(results) > listed:
             more = min(PAGE, len(results) - listed)
@@ -144,7 +148,8 @@ def WinningSummary(winning: list[Winning]) -> ft.Control:
 
 
 @ft.component
-def ResultTile(result: Result, route: str, on_delete=None) -> ft.Control:
+def ResultTile(result: Result, route: str,
+               on_delete: Callable[[Result], None] | None = None) -> ft.Control:
     """A finished game: when, which game and variant, and everyone's place and total."""
     app = use_app()
     name = app.t(f"game.{result.kind}")
@@ -174,7 +179,8 @@ def ranking_text(result: Result) -> str:
     """'1. Ann 45 · 1. Bob 45 · 3. Cas 42'; a team game by teams: '1. Ann + Cas 93 · …'.
     A no-break space keeps each total with its name: the line may break between words, but
     never inside or before a number (a phone's large text leaves room for a few words a line)."""
-    entries, seen = [], set()
+    entries: list[str] = []
+    seen: set[str] = set()
     for seat in result.ranked:
         if seat.name in seen:
             continue

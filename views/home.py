@@ -20,6 +20,7 @@ from views.widgets.common import (
     text,
 )
 from views.widgets.top_bar import settings_action, top_bar
+from views.widgets.typed_flet import keyed
 
 
 @ft.component
@@ -32,8 +33,8 @@ def Home() -> ft.View:
     finished = app.history.results()[:RECENT] if use_scored_history(app) else []
     controls: list[ft.Control] = [section(app.t("home.games"))]
     controls += [GameTile(game) for game in GAMES]  # ids only: no game is loaded for home
-    controls.append(ft.Row([NavButton(*item) for item in NAVIGATION], spacing=8, wrap=True,
-                           run_spacing=8))
+    controls.append(ft.Row([NavButton(target, icon) for target, icon in NAVIGATION], spacing=8,
+                           wrap=True, run_spacing=8))
     if active:
         controls.append(section(app.t("home.continue")))
         controls += [RecordTile(record) for record in active]
@@ -41,8 +42,9 @@ def Home() -> ft.View:
                  for game, kind in sorted(app.store.set_aside.items())]
     if finished:
         controls.append(section(app.t("home.results")))
-        controls += [ResultTile(result, f"/history/{result.kind}/{result.game_id}",
-                                key=str(result.game_id)) for result in finished]
+        controls += [keyed(ResultTile, str(result.game_id))(
+                         result, f"/history/{result.kind}/{result.game_id}")
+                     for result in finished]
     return ft.View(
         route="/", padding=16,
         appbar=top_bar(app, "Tallybook", back=False, actions=[settings_action(app)]),
@@ -62,7 +64,7 @@ def set_aside_line(app: AppSession, game: int, kind: str) -> ft.Control:
 
 
 @ft.component
-def NavButton(target: str, icon: str) -> ft.Control:
+def NavButton(target: str, icon: ft.IconData) -> ft.Control:
     app = use_app()
     return labelled(f"nav-{target}", ft.OutlinedButton(
         app.t(f"home.nav.{target}"), icon=icon, height=TAP,

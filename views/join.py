@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import flet as ft
 
@@ -47,8 +49,9 @@ def Join(code: str = "") -> ft.View:
     return view
 
 
-def code_form(app: AppSession, typed: TypedText, entry: Entry, attempt) -> list:
-    async def submit(e: ft.Event[ft.TextField] | ft.Event[ft.FilledButton]) -> None:
+def code_form(app: AppSession, typed: TypedText, entry: Entry,
+              attempt: Callable[[str], Awaitable[None]]) -> list[ft.Control]:
+    async def submit(e: ft.Event[Any]) -> None:  # Enter in the field, or the button
         await attempt(typed.submitted(e)[:80])  # a pasted link at most
 
     said = [app.t("join.wrong")] if entry.wrong else []

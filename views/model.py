@@ -348,7 +348,8 @@ def use_table(table: Table | None, watch: Callable[[Table], object] | None = Non
             changed(table.version)
         return unsubscribe
 
-    stop: MutableRef[Callable[[], None]] = ft.use_ref(None)  # a ref, not setup's return value: a re-render resets that
+    # a ref, not setup's return value: a re-render resets that
+    stop: MutableRef[Callable[[], None]] = ft.use_ref(None)
 
     def start() -> None:
         if table is not None:

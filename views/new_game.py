@@ -5,6 +5,7 @@ A rematch starts as the last game was set up."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import replace
 
 import flet as ft
@@ -19,6 +20,7 @@ from views.widgets.common import TAP, do, labelled, pill, section, text
 from views.widgets.seating import seating
 from views.widgets.top_bar import top_bar
 from views.widgets.typed_field import use_typed_text
+from views.widgets.typed_flet import SetState, use_lazy_state
 
 PREFS_BOXES = "tallybook.boxes.{game}"
 
@@ -33,7 +35,7 @@ def NewGame(game: GameViews, rematch: Table | None) -> ft.View:
         fresh = game.new_table(game.game).seated(())
         return fresh.with_boxes(fresh.setup.boxes[:1])  # the base box, where there are boxes
 
-    new, set_new = ft.use_state(first)
+    new, set_new = use_lazy_state(first)
     typed = use_typed_text()  # the name being typed: the phone's, never redrawn older
     error, set_error = ft.use_state("")
     touched = ft.use_ref(rematch is not None)  # boxes chosen here win over remembered ones
@@ -43,7 +45,8 @@ def NewGame(game: GameViews, rematch: Table | None) -> ft.View:
             return
         saved = await ft.SharedPreferences().get(PREFS_BOXES.format(game=game.game))
         try:
-            boxes = [box for box in json.loads(saved) if box in new.setup.boxes] if saved else []
+            boxes = ([box for box in json.loads(saved) if box in new.setup.boxes]
+                     if isinstance(saved, str) and saved else [])
         except (TypeError, ValueError):
             boxes = []
         if boxes and not touched.current:  # a tap made before the answer came wins
@@ -103,7 +106,7 @@ def NewGame(game: GameViews, rematch: Table | None) -> ft.View:
     field = typed.field(label=app.t("new.name"), error=error or None, error_max_lines=4,
                         on_change=typing, on_submit=add_typed, expand=True,
                         max_length=MAX_NAME_LENGTH, text_size=16)
-    known = [pill(f"known-player-{name}", name, do(toggle_known, name),
+    known: list[ft.Control] = [pill(f"known-player-{name}", name, do(toggle_known, name),
                   selected=name in new.names) for name in app.store.known_players()]
     controls: list[ft.Control] = [section(app.t("new.players"))]
     if known:
@@ -135,7 +138,8 @@ def NewGame(game: GameViews, rematch: Table | None) -> ft.View:
 
 
 @ft.component
-def SeatRow(index: int, name: str, count: int, on_up, on_remove) -> ft.Control:
+def SeatRow(index: int, name: str, count: int, on_up: Callable[[], object],
+            on_remove: Callable[[], object]) -> ft.Control:
     app = use_app()
     return ft.Row([
         text(f"{index + 1}.", width=24),
@@ -173,7 +177,8 @@ def _partners(new: NewTable) -> dict[str, int] | None:
     return {name: number for number, team in enumerate(teams, 1) for name in team} or None
 
 
-def _variant_controls(app: AppSession, new: NewTable, set_new) -> list[ft.Control]:
+def _variant_controls(app: AppSession, new: NewTable,
+                     set_new: SetState[NewTable]) -> list[ft.Control]:
     """A game with a choice of variants offers them as chips, each with what it changes; a
     game whose player count decides the rules says which rules those are."""
     if not new.variants:
@@ -181,7 +186,7 @@ def _variant_controls(app: AppSession, new: NewTable, set_new) -> list[ft.Contro
     about = f"variant.{new.game}.{new.variant}.about"
     has_about = app.t(about) != about
     if any(len(variants) > 1 for variants in new.setup.variants.values()):
-        chips = [pill(f"mode-{variant}", app.t(f"variant.{new.game}.{variant}"),
+        chips: list[ft.Control] = [pill(f"mode-{variant}", app.t(f"variant.{new.game}.{variant}"),
                       do(set_new, replace(new, variant=variant)),
                       selected=new.variant == variant) for variant in new.variants]
         controls: list[ft.Control] = [section(app.t("new.variant")), ft.Row(chips, wrap=True)]

@@ -6,6 +6,7 @@ A player's route carries their name (`/players/Ann`, quoted); their games open b
 
 from __future__ import annotations
 
+from typing import Any
 from urllib.parse import quote
 
 import flet as ft
@@ -20,6 +21,7 @@ from views.widgets.confirm import confirm
 from views.widgets.score_chart import score_chart
 from views.widgets.top_bar import top_bar
 from views.widgets.typed_field import use_typed_text
+from views.widgets.typed_flet import keyed
 
 
 def player_route(name: str) -> str:
@@ -32,7 +34,7 @@ def PlayersScreen() -> ft.View:
     if not use_scored_history(app):
         return scoring_view(app, "/players", app.t("players.title"))
     every = app.history.every_stats()
-    tiles = [PlayerTile(index, name, every.get(name.casefold(), []), key=name)
+    tiles = [keyed(PlayerTile, name)(index, name, every.get(name.casefold(), []))
              for index, name in enumerate(app.history.players())]
     body = tiles or [text(app.t("players.none"), color=ft.Colors.ON_SURFACE_VARIANT)]
     return ft.View(route="/players", padding=16, appbar=top_bar(app, app.t("players.title")),
@@ -69,9 +71,9 @@ def PlayerScreen(name: str) -> ft.View:
     if stats:
         games, wins = sum(s.games for s in stats), sum(s.wins for s in stats)
         controls.append(text(app.t("players.record", games=games, wins=wins), size=16))
-        controls += [GameStats(s, series.get(s.kind), key=s.kind) for s in stats]
+        controls += [keyed(GameStats, s.kind)(s, series.get(s.kind)) for s in stats]
         controls.append(section(app.t("players.played")))
-        controls += [ResultTile(r, f"{base}/{r.kind}/{r.game_id}", key=str(r.game_id))
+        controls += [keyed(ResultTile, str(r.game_id))(r, f"{base}/{r.kind}/{r.game_id}")
                      for r in results]
     else:
         controls.append(text(app.t("players.no_games"), color=ft.Colors.ON_SURFACE_VARIANT))
@@ -117,7 +119,7 @@ def Rename(name: str) -> ft.Control:
     problem, set_problem = ft.use_state("")
     others = [other for other in app.history.players() if other.casefold() != name.casefold()]
 
-    async def rename(e: ft.Event) -> None:
+    async def rename(e: ft.Event[Any]) -> None:  # Enter in the field, or the button
         new = " ".join(typed.submitted(e).split())  # no line breaks or runs of spaces
         if not new or len(new) > MAX_NAME_LENGTH:
             set_problem(app.t("players.bad_name", limit=MAX_NAME_LENGTH))

@@ -18,7 +18,8 @@ from urllib.parse import parse_qs, urlsplit
 
 import flet as ft
 
-from scorer.reference import Entry, find, search
+from scorer.entry import Entry
+from scorer.reference import find, search
 from scorer.registry import GAMES as SCORER_GAMES
 from views.i18n import scorer_text
 from views.model import Table

@@ -13,10 +13,12 @@ from views.widgets.top_bar import top_bar
 @ft.component
 def Settings() -> ft.View:
     app = use_app()
-    languages = [pill(f"lang-{lang}", app.t(f"language.{lang}"), do(app.set_language, lang),
-                      selected=app.lang == lang) for lang in LANGUAGES]
-    themes = [pill(f"theme-{theme}", app.t(f"theme.{theme}"), do(app.set_theme, theme),
-                   selected=app.theme == theme) for theme in THEMES]
+    languages: list[ft.Control] = [
+        pill(f"lang-{lang}", app.t(f"language.{lang}"), do(app.set_language, lang),
+             selected=app.lang == lang) for lang in LANGUAGES]
+    themes: list[ft.Control] = [
+        pill(f"theme-{theme}", app.t(f"theme.{theme}"), do(app.set_theme, theme),
+             selected=app.theme == theme) for theme in THEMES]
     return ft.View(route="/settings", padding=16,
                    appbar=top_bar(app, app.t("settings.title")),
                    controls=[ft.Column([

@@ -26,6 +26,7 @@ from views.forest_shuffle.symbols import symbol_chips
 from views.i18n import scorer_text
 from views.session import use_app
 from views.widgets.common import NAME_CHIP, TAP, do, labelled, pill, text
+from views.widgets.typed_flet import memo
 
 CELL_W, CELL_H = 112, 56  # px: a card of a tree's cross at its widest
 AROUND_CROSS = 86  # px: the gaps in a cross's row, the tree card's padding, the screen's
@@ -61,7 +62,7 @@ def _player_chips(names: tuple[str, ...], shown: int, flagged: tuple[int, ...],
                   scroll=ft.ScrollMode.AUTO)
 
 
-PlayerChips = ft.memo(ft.component(_player_chips))
+PlayerChips = memo(ft.component(_player_chips))
 
 
 @ft.component
@@ -131,7 +132,7 @@ def _tree_card(table: ForestTable, player: int, index: int, tree: Tree, live: Tr
 
 
 # a pick re-renders the tree it changed (and those whose points it changed), not the others
-TreeCard = ft.memo(ft.component(_tree_card))
+TreeCard = memo(ft.component(_tree_card))
 
 
 @ft.component

@@ -30,6 +30,7 @@ from views.i18n import scorer_text
 from views.session import use_app
 from views.widgets.common import TAP, do, labelled, named, text
 from views.widgets.typed_field import use_typed_text
+from views.widgets.typed_flet import memo
 
 GAP = 6  # px between tiles
 HOST_TILE = 48  # px: the narrowest tile of the strip of trees (seven a row on a 390 px phone)
@@ -76,7 +77,7 @@ def _tree_bar(player: int, index: int, tree: Tree, target: str, takes: tuple[str
     return labelled("tree-bar", ft.Row(cells, spacing=4))
 
 
-TreeBar = ft.memo(ft.component(_tree_bar))
+TreeBar = memo(ft.component(_tree_bar))
 
 
 def _bar_slot(slot: str, cards: tuple[str, ...], width: float, target: bool, takes: bool,
@@ -118,7 +119,7 @@ def _bar_slot(slot: str, cards: tuple[str, ...], width: float, target: bool, tak
                               disabled=not takes, selected=target, content=box))
 
 
-BarSlot = ft.memo(ft.component(_bar_slot))
+BarSlot = memo(ft.component(_bar_slot))
 
 
 # the species that fit the slot ----------------------------------------------------------------
@@ -140,7 +141,7 @@ def _species_grid(side: str, boxes: tuple[str, ...], order: tuple[str, ...], que
                                           expand=alone))
 
 
-SpeciesGrid = ft.memo(ft.component(_species_grid))
+SpeciesGrid = memo(ft.component(_species_grid))
 
 
 def _species_tile(species: str, unit: float, on_pick: Callable[[str], object]) -> ft.Control:
@@ -164,7 +165,7 @@ def _species_tile(species: str, unit: float, on_pick: Callable[[str], object]) -
                               content=box))
 
 
-SpeciesTile = ft.memo(ft.component(_species_tile))
+SpeciesTile = memo(ft.component(_species_tile))
 
 
 @ft.component
@@ -219,7 +220,7 @@ def _host_tiles(boxes: tuple[str, ...], big: bool, shown: bool,
                         content=ft.Column([caption, row], spacing=2))
 
 
-HostTiles = ft.memo(ft.component(_host_tiles))
+HostTiles = memo(ft.component(_host_tiles))
 
 
 def _host_tile(species: str, unit: float, big: bool,
@@ -250,7 +251,7 @@ def _host_tile(species: str, unit: float, big: bool,
                               content=box))
 
 
-HostTile = ft.memo(ft.component(_host_tile))
+HostTile = memo(ft.component(_host_tile))
 
 
 # the search -----------------------------------------------------------------------------------

@@ -33,6 +33,7 @@ from views.session import use_app
 from views.widgets.common import TAP, do, labelled, swipeable, text
 from views.widgets.top_bar import entry_bar
 from views.widgets.totals import TotalsBar, totals_of
+from views.widgets.typed_flet import memo
 
 NO_LIVE = TreeLive()
 
@@ -179,4 +180,4 @@ def _forest_body(table: ForestTable, forests: tuple[Forest, ...], live: Live, pl
     ], expand=True, spacing=8, visible=shown)
 
 
-ForestBody = ft.memo(ft.component(_forest_body))
+ForestBody = memo(ft.component(_forest_body))

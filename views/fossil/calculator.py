@@ -5,8 +5,11 @@ says where an entry differs from the log."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import flet as ft
 
+from scorer import Problem, ScoreEvent
 from views.fossil.model import FossilTable
 from views.fossil.parts import EvaluationView, fossil_grid, fossil_name
 from views.i18n import scorer_text
@@ -28,8 +31,10 @@ def logged(table: FossilTable, fossil: str) -> Holdings:
 def Calculator(table: FossilTable) -> ft.View:
     app = use_app()
     version = use_table(table)
-    fossil, set_fossil = ft.use_state(None)
-    entered, set_entered = ft.use_state(())
+    fossil: str | None = None
+    fossil, set_fossil = ft.use_state(fossil)
+    entered: Holdings = ()
+    entered, set_entered = ft.use_state(entered)
 
     def pick(chosen: str) -> None:
         set_fossil(chosen)
@@ -45,8 +50,9 @@ def Calculator(table: FossilTable) -> ft.View:
         set_entered(lambda held: tuple(() if i == player else values
                                        for i, values in enumerate(held)))
 
-    preview = ft.use_memo(lambda: table.preview(fossil, dict(enumerate(entered)))
-                          if fossil else (None, []), [version, fossil, entered])
+    preview: tuple[ScoreEvent | None, list[Problem]] = ft.use_memo(
+        lambda: table.preview(fossil, dict(enumerate(entered))) if fossil else (None, []),
+        [version, fossil, entered])
 
     async def apply() -> None:
         if fossil is None or table.broken or table.ended:
@@ -86,7 +92,8 @@ def Calculator(table: FossilTable) -> ft.View:
 
 @ft.component
 def HeldRow(player: int, name: str, held: tuple[int, ...], from_log: tuple[int, ...],
-            values: tuple[int, ...], add, clear) -> ft.Control:
+            values: tuple[int, ...], add: Callable[[int, int], None],
+            clear: Callable[[int], None]) -> ft.Control:
     """A player's cards as entered, +1/+2/+3, clear; a note when they differ from the log."""
     app = use_app()
     shown = ", ".join(map(str, held)) if held else app.t("calc.none")

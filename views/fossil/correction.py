@@ -33,7 +33,7 @@ def Correction(table: FossilTable, on_close: Callable[[], Any]) -> ft.Control:
         set_points(lambda current: current + by)
         set_refused("")
 
-    def add(e: ft.Event | None = None) -> None:
+    def add(e: ft.Event[Any] | None = None) -> None:  # Enter in the field, or the button
         said = note.submitted(e)
         if player is None or points == 0:
             set_missing(True)

@@ -16,6 +16,7 @@ from views.fossil.parts import summary
 from views.i18n import scorer_text
 from views.session import use_app
 from views.widgets.common import TAP, labelled, section, text
+from views.widgets.typed_flet import keyed, memo
 
 LOG_SHOWN = 6  # the newest log entries on screen; the whole log is one tap away
 
@@ -52,8 +53,9 @@ def LogPanel(table: FossilTable, version: int, on_edit: Callable[[int], Any],
                 words += " (" + ", ".join(changes) + ")"
         said = tuple(Said(scorer_text(p.key, p.params, app.lang), path_text(p.path[2:]),
                           p.severity == "error") for p in problems.get(LogEntry(index), ()))
-        out.append(LogRow(index, words, said, isinstance(entry, Move) and entry.take is not None,
-                          app.lang, on_edit, on_delete, key=f"log-{index}"))
+        out.append(keyed(LogRow, f"log-{index}")(
+            index, words, said, isinstance(entry, Move) and entry.take is not None, app.lang,
+            on_edit, on_delete))
     if start > 0:
         out.append(labelled("whole-log", ft.TextButton(
             app.t("fossil.whole_log", count=len(table.log)), icon=ft.Icons.EXPAND_MORE,
@@ -61,7 +63,7 @@ def LogPanel(table: FossilTable, version: int, on_edit: Callable[[int], Any],
     return ft.Column(out, spacing=10)
 
 
-@ft.memo
+@memo
 @ft.component
 def LogRow(index: int, words: str, said: tuple[Said, ...], editable: bool, lang: str,
            on_edit: Callable[[int], Any], on_delete: Callable[[int], Any]) -> ft.Control:

@@ -13,6 +13,7 @@ from scorer.fossil.models import Adjust, Card, Evaluate, Exchange, LogEvent, Mov
 from views.fossil.model import track
 from views.i18n import scorer_text, ui
 from views.widgets.common import icon_image, labelled, named, text
+from views.widgets.typed_flet import keyed, memo
 
 TILE_W = 112
 
@@ -52,16 +53,16 @@ def FossilTile(identifier: str, fossil: str, lang: str, on_pick: Callable[[str],
                               button=True, selected=chosen, disabled=not usable, content=box))
 
 
-MemoTile = ft.memo(FossilTile)
+MemoTile = memo(FossilTile)
 
 
 def fossil_grid(prefix: str, fossils: tuple[str, ...], lang: str, on_pick: Callable[[str], Any],
                 selected: str | None, notes: dict[str, str] | None = None,
                 usable: frozenset[str] | None = None) -> ft.Row:
     """The fossils as 3 x 3 big tiles; `on_pick` must be stable (the tiles are memoised)."""
-    return ft.Row([MemoTile(f"{prefix}-{fossil}", fossil, lang, on_pick, fossil == selected,
-                            (notes or {}).get(fossil, ""), usable is None or fossil in usable,
-                            key=fossil)
+    return ft.Row([keyed(MemoTile, fossil)(
+                       f"{prefix}-{fossil}", fossil, lang, on_pick, fossil == selected,
+                       (notes or {}).get(fossil, ""), usable is None or fossil in usable)
                    for fossil in fossils],
                   wrap=True, spacing=6, run_spacing=6, alignment=ft.MainAxisAlignment.CENTER)
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 import flet as ft
+from flet.components.hooks.use_ref import MutableRef
 
 from scorer.fossil.models import SET_ASIDE, Card, End, Evaluate, Move, card_of
 from scorer.fossil.position import Refusal
@@ -34,8 +35,9 @@ from views.model import Finished, use_table
 from views.session import AppSession, use_app
 from views.widgets.common import TAP, do, labelled, pill, section, text
 from views.widgets.top_bar import entry_bar
+from views.widgets.typed_flet import keyed, memo
 
-MemoScoreTile = ft.memo(ScoreTile)
+MemoScoreTile = memo(ScoreTile)
 
 
 @dataclass(frozen=True)
@@ -70,12 +72,14 @@ def Play(table: FossilTable) -> ft.View:
     app = use_app()
     version = use_table(table)
     turn, set_turn = ft.use_state(Turn())
-    gives, set_gives = ft.use_state(None)
+    gives: Card | None = None  # the card the taker gives in an exchange
+    gives, set_gives = ft.use_state(gives)
     seen, set_seen = ft.use_state(-1)  # the log length whose last evaluation was looked at
-    refused, set_refused = ft.use_state(())
+    refused: tuple[Shown, ...] = ()
+    refused, set_refused = ft.use_state(refused)
     correcting, set_correcting = ft.use_state(False)
     asking_end, set_asking_end = ft.use_state(False)
-    scroller = ft.use_ref(None)
+    scroller: MutableRef[ft.Column] = ft.use_ref(None)
 
     if turn.editing is not None and turn.editing >= len(table.log):
         turn = Turn()  # the move being corrected is gone (undo, another phone)
@@ -263,8 +267,8 @@ def scores(table: FossilTable, app: AppSession, mover: int | None,
     per_row = 3 if count in (3, 5, 6) else 2
     width = (app.width - 24 - 8 * (per_row - 1)) // per_row  # the screen less its padding
     skipped = set(table.skipping())
-    return ft.Row([MemoScoreTile(i, name, points, app.lang, i == mover, i in skipped, width,
-                                 on_pick, key=f"score-{i}")
+    return ft.Row([keyed(MemoScoreTile, f"score-{i}")(i, name, points, app.lang, i == mover,
+                                                      i in skipped, width, on_pick)
                    for i, (name, points) in enumerate(zip(table.names, table.scores(),
                                                           strict=True))],
                   wrap=True, spacing=8, run_spacing=8, alignment=ft.MainAxisAlignment.CENTER)
@@ -335,8 +339,9 @@ def turn_panel(app: AppSession, table: FossilTable, turn: Turn, mover: int | Non
         out.append(ft.Row([
             text(app.t("fossil.confirm_last", fossil=fossil_name(maybe, lang)), size=14,
                  expand=True),
-            labelled("confirm-last", ft.FilledTonalButton(app.t("fossil.yes_last"), height=TAP,
-                                                          on_click=table.confirm_last))]))
+            labelled("confirm-last", ft.FilledTonalButton(
+                app.t("fossil.yes_last"), height=TAP,
+                on_click=lambda: app.game_over(table.confirm_last())))]))
     return out
 
 
@@ -386,7 +391,7 @@ def last_evaluation(app: AppSession, table: FossilTable) -> list[ft.Control]:
             EvaluationView(event, table.names, app.lang, "evaluation")]
 
 
-@ft.memo
+@memo
 @ft.component
 def Holdings(table: FossilTable, version: int, lang: str) -> ft.Control:
     """What each player holds now, per fossil and value: 'ammonite 2, 1 · trilobite 3'."""
@@ -411,9 +416,17 @@ def SetAside(table: FossilTable, version: int) -> ft.Control:
     """2-3 players: the 7 cards set aside unseen at setup, once the players look at them."""
     app = use_app()
     shown, set_shown = ft.use_state(False)
-    fossil, set_fossil = ft.use_state(None)
+    fossil: str | None = None
+    fossil, set_fossil = ft.use_state(fossil)
     pick = ft.use_callback(set_fossil, [])
     cards = table.set_aside
+
+    def remove(index: int) -> None:
+        app.game_over(table.remove_aside(index))
+
+    def add(card: Card) -> None:
+        app.game_over(table.add_aside(card))
+
     out: list[ft.Control] = [labelled("set-aside", ft.TextButton(
         app.t("fossil.set_aside", count=len(cards), total=SET_ASIDE),
         icon=ft.Icons.EXPAND_LESS if shown else ft.Icons.EXPAND_MORE, height=TAP,
@@ -422,7 +435,7 @@ def SetAside(table: FossilTable, version: int) -> ft.Control:
         out.append(text(app.t("fossil.set_aside_about"), size=13,
                         color=ft.Colors.ON_SURFACE_VARIANT))
         out.append(ft.Row([pill(f"aside-{i}", card_name(card, app.lang),
-                                do(table.remove_aside, i),
+                                do(remove, i),
                                 tooltip=app.t("fossil.remove_aside"))
                            for i, card in enumerate(cards)], wrap=True, spacing=6))
         if len(cards) < SET_ASIDE:
@@ -430,6 +443,6 @@ def SetAside(table: FossilTable, version: int) -> ft.Control:
                                    fossil))
             if fossil:
                 out.append(ft.Row([pill(f"aside-value-{v}", str(v), width=TAP,
-                                        on_click=do(table.add_aside, (fossil, v)))
+                                        on_click=do(add, (fossil, v)))
                                    for v in table.values_in_play(fossil)], spacing=6))
     return ft.Column(out, spacing=10)

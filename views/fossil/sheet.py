@@ -20,6 +20,7 @@ from views.widgets.score_sheet import (
     more_lines,
     rule_button,
 )
+from views.widgets.typed_flet import keyed
 
 
 @ft.component
@@ -32,8 +33,9 @@ def Sheet(table: FossilTable) -> ft.View:
             # Every part of the total, the start score too, so the line adds up to it; only
             # corrections are left out where there are none.
             skip = () if player.categories.get("adjustments") else ("adjustments",)
-            out.append(PlayerCard(index, player, lambda p, n, line: Line(p, n, line, table),
-                                  total=track(player.total), skip=skip, key=f"player-{index}"))
+            out.append(keyed(PlayerCard, f"player-{index}")(
+                index, player, lambda p, n, line: Line(p, n, line, table),
+                total=track(player.total), skip=skip))
         corrections = [(index, entry) for index, entry in enumerate(table.log)
                        if isinstance(entry, Adjust)]
         if corrections:

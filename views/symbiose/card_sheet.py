@@ -22,6 +22,7 @@ from views.session import use_app
 from views.symbiose.card_face import SEASON_COLORS, card_face, describe, term
 from views.symbiose.model import SymbioseTable, Tile, known_cards
 from views.widgets.common import TAP, icon_image, labelled, named, pill, section, text
+from views.widgets.typed_flet import memo
 
 FIXED = "fixed"
 POINTS = tuple(range(1, 11))
@@ -124,7 +125,7 @@ def steady_order(seen: Seen | None, cursor: Tile, hide_placed: bool, table: Symb
     return seen if kept == seen.cards and not new else replace(seen, cards=kept + new)
 
 
-@ft.memo
+@memo
 @ft.component
 def KnownCard(card: Card, place: Callable[[Card], None]) -> ft.Control:
     """A known card, keyed by how often this phone placed it: once placed, it is a new control,
@@ -165,7 +166,7 @@ def composer(choice: dict[str, Any], choose: Callable[[str, Any], None],
             caption("sheet.scores"), row([fixed, *per_animal]), row(per_season)]
 
 
-@ft.memo
+@memo
 @ft.component
 def Square(part: str, value: Any, label: str, selected: bool,
            choose: Callable[[str, Any], None]) -> ft.Control:

@@ -16,6 +16,7 @@ from views.session import use_app
 from views.symbiose.card_face import card_face, describe, face_height
 from views.symbiose.model import Owner, SymbioseTable, Tile
 from views.widgets.common import named, text
+from views.widgets.typed_flet import memo
 
 TILE_W, TILE_H, GAP = 84, 88, 6  # px: a tile at its largest, and between tiles
 MARGIN = 16  # px: the screen's padding around the pond
@@ -95,7 +96,7 @@ def Pond(table: SymbioseTable, owner: Owner, cursor: Tile | None,
     return ft.Column(rows, spacing=GAP)
 
 
-@ft.memo
+@memo
 @ft.component
 def PondCard(table: SymbioseTable, tile: Tile, card: Card | None, selected: bool,
              problem: bool, points: int | None, width: float = TILE_W) -> ft.Control:

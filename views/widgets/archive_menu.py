@@ -12,7 +12,7 @@ import."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime
 
 import flet as ft
@@ -180,6 +180,6 @@ def report_dialog(app: AppSession, report: ImportReport) -> ft.AlertDialog:
             app.t("result.close"), on_click=lambda: app.page.pop_dialog(), height=TAP))])
 
 
-def _more(app: AppSession, items: list) -> list[ft.Control]:
+def _more(app: AppSession, items: Sequence[object]) -> list[ft.Control]:
     hidden = len(items) - SHOWN
     return [text(app.t("import.more", count=hidden), size=13)] if hidden > 0 else []

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import flet as ft
@@ -31,7 +31,7 @@ def labelled(identifier: str, control: ft.Control, label: str | None = None,
             and isinstance(control.tooltip, str):
         label, button = control.tooltip, True
     node = ft.Semantics(identifier=identifier, label=label, button=button or None,
-                        disabled=control.disabled or None, content=control)
+                        disabled=control.disabled, content=control)
     return named(node) if isinstance(control, BUTTONS) else node
 
 
@@ -49,7 +49,7 @@ TILE_PADDING = ft.Padding.symmetric(horizontal=12)
 TILE_SPACING = 12
 
 
-def text(value: str, **style) -> ft.Text:
+def text(value: str, **style: Any) -> ft.Text:
     return ft.Text(value, font_family_fallback=FALLBACK, **style)
 
 
@@ -57,7 +57,8 @@ def icon_image(name: str, size: int, label: str | None = None) -> ft.Image:
     return ft.Image(src=f"icons/{name}.svg", width=size, height=size, semantics_label=label)
 
 
-def pill(identifier: str, label: str, on_click: Callable | None, *, selected: bool = False,
+def pill(identifier: str, label: str, on_click: Callable[[], object] | None, *,
+         selected: bool = False,
          leading: ft.Control | None = None, color: str | None = None,
          tooltip: str | None = None, width: float | None = None,
          max_width: float | None = None, disabled: bool = False,
@@ -91,14 +92,14 @@ def pill(identifier: str, label: str, on_click: Callable | None, *, selected: bo
         bgcolor=color or (ft.Colors.PRIMARY_CONTAINER if selected else None),
         on_click=on_click, tooltip=tooltip, ink=not disabled, disabled=disabled)
     return named(ft.Semantics(identifier=identifier, label=said or label, button=True,
-                              selected=selected, disabled=disabled or None, content=box))
+                              selected=selected, disabled=disabled, content=box))
 
 
 def section(title: str) -> ft.Text:
     return text(title, size=13, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)
 
 
-def do(action: Callable, *args: Any) -> Callable:
+def do(action: Callable[..., object], *args: Any) -> Callable[[], Awaitable[None]]:
     """An event handler calling `action(*args)` and awaiting it if it is async (a lambda
     returning a coroutine would never be awaited by Flet)."""
     async def handler() -> None:
@@ -119,10 +120,10 @@ def swipeable(content: ft.Control, on_step: Callable[[int], Any]) -> ft.GestureD
     reports a swipe whose last move came late as a drag that stopped (speed 0)."""
     started_at = [0.0]
 
-    def started(e: ft.DragStartEvent) -> None:
+    def started(e: ft.DragStartEvent[ft.GestureDetector]) -> None:
         started_at[0] = e.local_position.x
 
-    def ended(e: ft.DragEndEvent) -> None:
+    def ended(e: ft.DragEndEvent[ft.GestureDetector]) -> None:
         speed = e.primary_velocity or 0
         moved = e.local_position.x - started_at[0]
         if abs(speed) >= SWIPE_SPEED:

@@ -14,8 +14,12 @@ from __future__ import annotations
 import re
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import flet_web
+
+if TYPE_CHECKING:
+    from PIL import ImageFont
 
 ROBOTO = Path(flet_web.__file__).parent / "web" / "assets" / "fonts" / "roboto.woff2"
 SIZES = (13.0, 12.0, 11.0, 10.0)  # px, the largest first; below 10 px a name is not read
@@ -77,8 +81,8 @@ def _advance(words: str) -> float:
     return float(_font().getlength(words))
 
 
-@cache
-def _font():  # Pillow is imported when a name is first measured, not at every start
+@cache  # Pillow is imported when a name is first measured, not at every start
+def _font() -> ImageFont.FreeTypeFont:
     from PIL import ImageFont
 
     return ImageFont.truetype(str(ROBOTO), _MEASURED_AT)

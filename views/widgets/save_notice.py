@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import flet as ft
+from flet.components.hooks.use_ref import MutableRef
 
 from views import i18n
 from views.model import Table, log
@@ -34,7 +35,8 @@ def use_save_notice(app: AppSession, table: Table | None) -> None:
     offers to try again; once they are stored, it goes and a short notice says they are."""
     kind = unsaved_kind(table)
     lang = i18n.game_language(table.kind, app.lang) if table is not None else app.lang
-    shown = ft.use_ref(None)  # (the banner on screen, the table it is about)
+    # (the banner on screen, the table it is about)
+    shown: MutableRef[tuple[ft.Banner, Table]] = ft.use_ref(None)
 
     def follow() -> None:
         if shown.current is not None:

@@ -69,7 +69,7 @@ def score_chart(app: AppSession, series: Series) -> ft.Control:
     totals = series.totals
     heading = app.t(f"players.chart.title{variant(series)}", shown=len(totals),
                     games=series.games)
-    lines = [text(heading, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+    lines: list[ft.Control] = [text(heading, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
              ft.Container(chart(series), height=HEIGHT, padding=OVERHANG)]
     if series.winning is not None:
         lines.append(text(app.t("players.chart.legend", average=f"{series.winning:.1f}"),
@@ -100,7 +100,7 @@ def chart(series: Series) -> fch.LineChart:
     grid = fch.ChartGridLines(interval=step, color=ft.Colors.OUTLINE_VARIANT, width=1)
     return fch.LineChart(
         data_series=lines, min_x=first, max_x=last, min_y=bottom, max_y=top,
-        interactive=False, animation=None,
+        interactive=False, animation=False,  # drawn at once
         horizontal_grid_lines=grid,
         border=ft.Border(bottom=ft.BorderSide(1, ft.Colors.OUTLINE)),  # the plot's floor
         left_axis=fch.ChartAxis(label_spacing=step, label_size=LABEL_ROOM, labels=[

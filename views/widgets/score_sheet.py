@@ -19,6 +19,7 @@ from views.widgets.common import TAP, do, labelled, text
 from views.widgets.confirm import confirm
 from views.widgets.sheet_actions import SheetActions
 from views.widgets.top_bar import top_bar
+from views.widgets.typed_flet import keyed
 
 LineComponent = Callable[[int, int, ScoreLine], Any]  # (player, number, line) -> control
 
@@ -132,9 +133,10 @@ def Provisional(problems: list[Problem], where: Where | None) -> ft.Control:
         label="\n".join([words, *lines]))
 
 
-def ranked_cards(sheet: ScoreSheet, line: LineComponent | None, **options: Any) -> list:
+def ranked_cards(sheet: ScoreSheet, line: LineComponent | None,
+                 **options: Any) -> list[ft.Control]:
     """Every player's card, best place first."""
-    return [PlayerCard(index, player, line, key=f"player-{index}", **options)
+    return [keyed(PlayerCard, f"player-{index}")(index, player, line, **options)
             for index, player in sorted(enumerate(sheet.players), key=lambda i: i[1].place)]
 
 

@@ -46,7 +46,8 @@ def SheetActions(table: Table, sheet: ScoreSheet) -> ft.BottomAppBar:
         table.finish()  # a rematch says this game is over
         await app.go(f"/new/{table.kind}?again={table.id}")
 
-    actions = [("share", ft.Icons.SHARE, share)]
+    actions: list[tuple[str, ft.IconData, Callable[[], object]]] = [
+        ("share", ft.Icons.SHARE, share)]
     if app.host:  # a guest's phone reaches its own table only
         actions.append(("rematch", ft.Icons.REPLAY, rematch))
 
@@ -61,7 +62,8 @@ def SheetActions(table: Table, sheet: ScoreSheet) -> ft.BottomAppBar:
     return action_bar(buttons, app.width)
 
 
-def export_menu(app: AppSession, choices: list[tuple[str, str, Callable]]) -> ft.Control:
+def export_menu(app: AppSession,
+                choices: list[tuple[str, str, Callable[[], object]]]) -> ft.Control:
     """The Export button: a menu of the formats (the game file, BG Stats), drawn as the
     outlined buttons beside it."""
     face = ft.Container(ft.Row([ft.Icon(ft.Icons.DOWNLOAD, size=18, color=ft.Colors.PRIMARY),

@@ -17,7 +17,7 @@ CHANGE = 0.05  # a scale this much off the one known is news; less is the engine
 
 
 def text_probe(app: AppSession) -> ft.Control:
-    def measured(e: ft.LayoutSizeChangeEvent) -> None:
+    def measured(e: ft.LayoutSizeChangeEvent[ft.LayoutControl]) -> None:
         scale = round(text_scale(e.width), 2)
         if abs(scale - app.text_scale) > CHANGE:
             app.text_scale = scale

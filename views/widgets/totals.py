@@ -93,7 +93,7 @@ def layout(totals: tuple[Total, ...], button: str | None, provisional: bool, wid
     """The bar's rows of chips (indexes into the provisional mark, if any, then `totals`) in a
     bar `width` px wide, and whether the button fits at the end of the last row (else it has
     a row of its own below)."""
-    widths = [PROVISIONAL_ICON] if provisional else []
+    widths: list[float] = [PROVISIONAL_ICON] if provisional else []
     widths += [chip_width(total, provisional, scale) for total in totals]
     room = width - 2 * BAR_PADDING
     rows = rows_of(widths, room)
@@ -103,7 +103,7 @@ def layout(totals: tuple[Total, ...], button: str | None, provisional: bool, wid
 
 
 @ft.component
-def TotalsBar(totals: tuple[Total, ...], on_finish: Callable | None,
+def TotalsBar(totals: tuple[Total, ...], on_finish: Callable[[], object] | None,
               provisional: bool = False) -> ft.Container:
     """`on_finish` None: the table is not complete, so there is no sheet to go to yet;
     `provisional`: a card has a problem and counts for nothing until it is mended, so every

@@ -9,6 +9,8 @@ phone has patched it, and only `clear()` empties it.
 
 from __future__ import annotations
 
+from typing import Any
+
 import flet as ft
 
 
@@ -23,7 +25,7 @@ class TypedText:
         """What the phone shows in the field now."""
         return (self._field.value or "") if self._field is not None else self._initial
 
-    def submitted(self, e: ft.Event | None) -> str:
+    def submitted(self, e: ft.Event[Any] | None) -> str:
         """The text sent: Enter's event carries what the phone showed then (its last change may
         not have been handled yet); a button's tap carries nothing, so the field's text."""
         data = getattr(e, "data", None)
@@ -33,7 +35,7 @@ class TypedText:
         """The next drawing of the field empties it."""
         self._clearing = True
 
-    def field(self, **options) -> ft.TextField:
+    def field(self, **options: Any) -> ft.TextField:
         """The field to draw, with the phone's text (or empty, once after `clear()`)."""
         value = "" if self._clearing else self.text
         self._clearing = False
@@ -42,4 +44,4 @@ class TypedText:
 
 
 def use_typed_text(initial: str = "") -> TypedText:
-    return ft.use_ref(lambda: TypedText(initial)).current
+    return ft.use_memo(lambda: TypedText(initial), [])  # one for the component's life

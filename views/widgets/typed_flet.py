@@ -1,8 +1,7 @@
 """Flet's component tools with the types mypy needs, where Flet's own fall short.
 
-- `ft.use_state(initial)` and `ft.use_ref(initial)` take a value or a function making it; given
-  a function, mypy cannot tell which it is and infers `Never`. `use_lazy_state` and
-  `use_lazy_ref` take the function only.
+- `ft.use_state(initial)` takes a value or a function making it; given a function, mypy cannot
+  tell which it is and infers `Never`. `use_lazy_state` takes the function only.
 - `ft.memo` has no annotations: a memoised component would take and give anything.
 - `ft.component` keeps a component's parameters, which leaves out the `key` that Flet's
   renderer takes from every component call: `keyed` passes it.
@@ -14,7 +13,6 @@ from collections.abc import Callable
 from typing import ParamSpec, TypeAlias, TypeVar
 
 import flet as ft
-from flet.components.hooks.use_ref import MutableRef
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -27,12 +25,6 @@ def use_lazy_state(make: Callable[[], T]) -> tuple[T, SetState[T]]:
     """`ft.use_state` whose first value `make()` is made at the first render only."""
     state: tuple[T, SetState[T]] = ft.use_state(make)
     return state
-
-
-def use_lazy_ref(make: Callable[[], T]) -> MutableRef[T]:
-    """`ft.use_ref` whose first value `make()` is made at the first render only."""
-    ref: MutableRef[T] = ft.use_ref(make)
-    return ref
 
 
 def memo(component: Callable[P, R]) -> Callable[P, R]:
