@@ -67,7 +67,7 @@ def face_height(width: float, height: float, scale: float = 1.0) -> float:
 
 
 def card_face(card: Card | None, *, width: float, height: float, points: int | None = None,
-              border: ft.Border | None = None, on_click: Callable | None = None,
+              border: ft.Border | None = None, on_click: Callable[[], object] | None = None,
               scale: float = 1.0) -> ft.Container:
     """A card `width` x `height` px (taller at large text, for a badge: face_height)."""
     if card is None:
@@ -82,7 +82,7 @@ def card_face(card: Card | None, *, width: float, height: float, points: int | N
                              bgcolor="#263238", border_radius=14,
                              padding=ft.Padding.symmetric(horizontal=8, vertical=BADGE_PADDING))
     large = badge is not None and scale >= LARGE_TEXT
-    if large:
+    if badge is not None and large:
         rows.insert(0, ft.Row([badge], alignment=ft.MainAxisAlignment.END))
     body = ft.Container(ft.Column(rows, spacing=SPACING, alignment=ft.MainAxisAlignment.CENTER,
                                   horizontal_alignment=ft.CrossAxisAlignment.CENTER),

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 import flet as ft
+from flet.components.hooks.use_ref import MutableRef
 
 from scorer.symbiose.models import ANIMALS, SEASONS, Card
 from views.i18n import ui
@@ -22,7 +23,7 @@ from views.session import use_app
 from views.symbiose.card_face import SEASON_COLORS, card_face, describe, term
 from views.symbiose.model import SymbioseTable, Tile, known_cards
 from views.widgets.common import TAP, icon_image, labelled, named, pill, section, text
-from views.widgets.typed_flet import memo
+from views.widgets.typed_flet import keyed, memo
 
 FIXED = "fixed"
 POINTS = tuple(range(1, 11))
@@ -63,14 +64,17 @@ def matches(card: Card, choice: Choice) -> bool:
 def CardSheet(table: SymbioseTable, cursor: Tile, place: Callable[[Card], None]) -> ft.Column:
     """`place(card)`: put a card on the selected tile (stable between renders)."""
     app = use_app()
-    made, set_made = ft.use_state(((), cursor))  # (choice, the tile it was made for)
+    made: tuple[Choice, Tile] = ((), cursor)  # (choice, the tile it was made for)
+    made, set_made = ft.use_state(made)
     choice: Choice = made[0] if made[1] == cursor else ()
     hide_placed, set_hide_placed = ft.use_state(False)
-    current = ft.use_ref((choice, cursor))
+    current: MutableRef[tuple[Choice, Tile]] = ft.use_ref((choice, cursor))
     current.current = (choice, cursor)
 
     def choose(part: str, value: Any) -> None:
-        before, tile = current.current
+        made_now = current.current
+        assert made_now is not None  # set at every render
+        before, tile = made_now
         after = chosen(before, part, value)
         card = card_of(after)
         set_made(((), tile) if card else (after, tile))
@@ -78,7 +82,7 @@ def CardSheet(table: SymbioseTable, cursor: Tile, place: Callable[[Card], None])
             place(card)
 
     choose_stable = ft.use_callback(choose, [place])
-    seen = ft.use_ref(None)
+    seen: MutableRef[Seen] = ft.use_ref(None)
     seen.current = steady_order(seen.current, cursor, hide_placed, table,
                                 known_cards(app.store))
     shown = [card for card in seen.current.cards if matches(card, choice)]
@@ -91,7 +95,7 @@ def CardSheet(table: SymbioseTable, cursor: Tile, place: Callable[[Card], None])
     if shown:
         rows = math.ceil(len(shown) / 4)
         controls.append(labelled("known-cards", ft.Container(ft.Column([ft.Row(
-            [KnownCard(card, place, key=f"{card}#{mine[card]}") for card in shown],
+            [keyed(KnownCard, f"{card}#{mine[card]}")(card, place) for card in shown],
             wrap=True, spacing=KNOWN_GAP, run_spacing=KNOWN_GAP)], scroll=ft.ScrollMode.AUTO),
             height=min(rows, KNOWN_ROWS) * (KNOWN_H + KNOWN_GAP))))
     elif choice:

@@ -48,12 +48,12 @@ class Change:
     new: Card | None
 
     @classmethod
-    def read(cls, stored: list) -> Change:
+    def read(cls, stored: list[Any]) -> Change:
         """[phone, tile, old, new]; a game stored before phones had no phone: ""."""
         phone, tile, old, new = stored if len(stored) == 4 else ["", *stored]
         return cls(phone, tile_of(tile), card_of(old), card_of(new))
 
-    def stored(self) -> list:
+    def stored(self) -> list[Any]:
         return [self.phone, stored_tile(self.tile), text_of(self.old), text_of(self.new)]
 
 
@@ -85,12 +85,12 @@ def owner_of(tile: Tile) -> Owner:
     return "river" if isinstance(tile, RiverTile) else tile.player
 
 
-def tile_of(stored: list) -> Tile:
+def tile_of(stored: list[Any]) -> Tile:
     """A tile as stored: ["pond", player, row, column] or ["river", index]."""
     return RiverTile(stored[1]) if stored[0] == "river" else PondTile(*stored[1:])
 
 
-def stored_tile(tile: Tile) -> list:
+def stored_tile(tile: Tile) -> list[Any]:
     if isinstance(tile, RiverTile):
         return ["river", tile.index]
     return ["pond", tile.player, tile.row, tile.column]

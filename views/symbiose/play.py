@@ -7,6 +7,8 @@ the half-composed card) is its own state.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import flet as ft
 
 from scorer.symbiose.models import Card
@@ -20,6 +22,7 @@ from views.widgets.common import NAME_CHIP, TAP, do, labelled, pill, section, sw
 from views.widgets.fit import LARGE_TEXT
 from views.widgets.top_bar import entry_bar
 from views.widgets.totals import TotalsBar, totals_of
+from views.widgets.typed_flet import use_lazy_state
 
 
 @ft.component
@@ -30,7 +33,7 @@ def Play(table: SymbioseTable) -> ft.View:
     cursor = table.cursor(phone)
     # The pond shown: the one chosen here, until the selected tile moves (a card placed, a tile
     # tapped, another phone's change); then the selected tile's.
-    chosen, set_chosen = ft.use_state(lambda: first_shown(app, table, cursor))
+    chosen, set_chosen = use_lazy_state(lambda: first_shown(app, table, cursor))
 
     def to_own_pond() -> None:
         seat = app.own_seat(table.id)
@@ -99,7 +102,8 @@ def Play(table: SymbioseTable) -> ft.View:
             TotalsBar(totals_of(live.sheet, app.t), finish if table.complete else None)])
 
 
-def first_shown(app: AppSession, table: SymbioseTable, cursor: Tile | None) -> tuple:
+def first_shown(app: AppSession, table: SymbioseTable,
+                cursor: Tile | None) -> tuple[Tile | None, Owner]:
     """A guest's phone opens on its own pond (its first empty tile selected); the host's on
     the selected tile's."""
     seat = app.own_seat(table.id)
@@ -107,11 +111,13 @@ def first_shown(app: AppSession, table: SymbioseTable, cursor: Tile | None) -> t
 
 
 @ft.component
-def PlayerChips(names: tuple[str, ...], owners: list[Owner], shown: Owner, show) -> ft.Row:
+def PlayerChips(names: tuple[str, ...], owners: list[Owner], shown: Owner,
+                show: Callable[[Owner], None]) -> ft.Row:
     app = use_app()
-    chips = [pill(f"player-{owner}", app.t("entry.river") if owner == "river" else names[owner],
-                  do(show, owner), selected=owner == shown, max_width=NAME_CHIP)
-             for owner in owners]
+    chips: list[ft.Control] = [
+        pill(f"player-{owner}", app.t("entry.river") if owner == "river" else names[int(owner)],
+             do(show, owner), selected=owner == shown, max_width=NAME_CHIP)
+        for owner in owners]
     return ft.Row(chips, spacing=6, scroll=ft.ScrollMode.AUTO)
 
 
@@ -129,7 +135,7 @@ def problem_texts(app: AppSession, table: SymbioseTable) -> list[ft.Control]:
 
 
 def sheet_controls(app: AppSession, table: SymbioseTable, cursor: Tile | None,
-                   place) -> list[ft.Control]:
+                   place: Callable[[Card], None]) -> list[ft.Control]:
     """Below the pond: the selected tile, what its card scores, and the card sheet."""
     if cursor is None:
         return [text(app.t("entry.all_done"), size=15)]

@@ -16,7 +16,7 @@ from views.session import use_app
 from views.symbiose.card_face import card_face, describe, face_height
 from views.symbiose.model import Owner, SymbioseTable, Tile
 from views.widgets.common import named, text
-from views.widgets.typed_flet import memo
+from views.widgets.typed_flet import keyed, memo
 
 TILE_W, TILE_H, GAP = 84, 88, 6  # px: a tile at its largest, and between tiles
 MARGIN = 16  # px: the screen's padding around the pond
@@ -82,16 +82,16 @@ def Pond(table: SymbioseTable, owner: Owner, cursor: Tile | None,
     """The tiles of player `owner`, or of the river when `owner` is "river", with this phone's
     selected tile `cursor`; `tile`: their width."""
     live = table.live
-    rows = []
+    rows: list[ft.Control] = []
     for r in range(ROWS):
         row: list[Tile] = [RiverTile(r * COLUMNS + c) if owner == "river"
                            else PondTile(int(owner), r, c) for c in range(COLUMNS)]
-        tiles = []
+        tiles: list[ft.Control] = []
         for place in row:
             line = live.tile_lines.get(place)
-            tiles.append(PondCard(table, place, table.card_at(place), place == cursor,
-                                  bool(live.tile_problems(place)),
-                                  line.points if line else None, tile, key=tile_id(place)))
+            tiles.append(keyed(PondCard, tile_id(place))(
+                table, place, table.card_at(place), place == cursor,
+                bool(live.tile_problems(place)), line.points if line else None, tile))
         rows.append(ft.Row(tiles, spacing=GAP, alignment=ft.MainAxisAlignment.CENTER))
     return ft.Column(rows, spacing=GAP)
 
