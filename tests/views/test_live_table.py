@@ -12,6 +12,7 @@ from tests.views.conftest import HOST_PIN
 from tests.views.fake_client import FakeClient
 from tests.views.helpers import example, learn, start_game, table_cards, totals
 from views.access import FREE_TRIES, shown_code
+from views.model import FINISHED
 from views.symbiose.model import SymbioseTable, card_of
 
 pytestmark = pytest.mark.asyncio
@@ -153,7 +154,7 @@ async def test_a_finished_game_is_read_only_for_every_phone(open_app, store):
     assert store.game(game_id).status == "finished"
     assert screen(bob) == f"/symbiose/{game_id}/sheet"  # the entry screen is gone
     model = SymbioseTable(store, store.game(game_id))
-    assert model.place(card_of(FISH), "x", PondTile(0, 0, 0)) is None
+    assert model.place(card_of(FISH), "x", PondTile(0, 0, 0)) is FINISHED
     assert store.game(game_id).data["file"]["players"][0]["pond"][0][0] is None
 
 

@@ -12,13 +12,13 @@ from scorer.forest_shuffle.checks import DEFAULT_CAVE
 from views.forest_shuffle.flow import CAVE_PAGE as PAD
 from views.forest_shuffle.picker import GAP, tile_width
 from views.i18n import scorer_text
-from views.session import use_app
+from views.session import AppSession, use_app
 from views.widgets.common import TAP, do, labelled, pill, section, text
 
 PAD_COLUMNS = 6  # four with large text, where two digits would not fit six a row
 
 
-def cave_label(app, count: int, points: int | None) -> str:
+def cave_label(app: AppSession, count: int, points: int | None) -> str:
     return app.t("forest.cave", count=count,
                  points="" if points is None else app.t("pond.points", points=points))
 
@@ -40,8 +40,9 @@ def CavePad(name: str, count: int, cave_type: str | None, cave_ids: tuple[str, .
     app = use_app()
     first = page * PAD
     unit = tile_width(app.width, PAD_COLUMNS if app.text_scale < 1.3 else PAD_COLUMNS * 2 // 3)
-    numbers = [pill(f"cave-{n}", str(n), do(on_count, n), selected=n == count, width=unit)
-               for n in range(first, first + PAD)]
+    numbers: list[ft.Control] = [
+        pill(f"cave-{n}", str(n), do(on_count, n), selected=n == count, width=unit)
+        for n in range(first, first + PAD)]
     steps = [labelled("cave-less", ft.OutlinedButton(
         app.t("forest.cave_range", first=first - PAD, last=first - 1),
         icon=ft.Icons.CHEVRON_LEFT, height=TAP,

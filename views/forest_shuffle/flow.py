@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Any
 
 from scorer.forest_shuffle.catalog import load_catalog
 from scorer.forest_shuffle.models import SAPLING
@@ -85,7 +86,7 @@ class Taps:
         # True for an operation's answer on a game another phone finished (the phone is told)
         self.game_over = game_over
 
-    def _set(self, **changes) -> None:
+    def _set(self, **changes: Any) -> None:
         self.ui = replace(self.ui, **changes)
         self.set_ui(self.ui)
 

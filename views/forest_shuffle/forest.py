@@ -12,8 +12,8 @@ from scorer import ScoreLine
 from scorer.forest_shuffle.models import SAPLING
 from scorer.forest_shuffle.placing import printed_symbols
 from scorer.places import ForestSpot
-from views.forest_shuffle.flow import CLOCKWISE, WHOLE, Taps
-from views.forest_shuffle.model import ForestTable, Tree, TreeLive
+from views.forest_shuffle.flow import WHOLE, Taps
+from views.forest_shuffle.model import CLOCKWISE, ForestTable, Tree, TreeLive
 from views.forest_shuffle.names import (
     ARROWS,
     fitted_name,
@@ -24,7 +24,7 @@ from views.forest_shuffle.names import (
 )
 from views.forest_shuffle.symbols import symbol_chips
 from views.i18n import scorer_text
-from views.session import use_app
+from views.session import AppSession, use_app
 from views.widgets.common import NAME_CHIP, TAP, do, labelled, pill, text
 from views.widgets.typed_flet import memo
 
@@ -152,7 +152,7 @@ def EmptySlot(player: int, tree: int, slot: str, target: bool, width: float,
                     slot=scorer_text(f"slot.{slot}", {}, app.lang)), button=True)
 
 
-def points_words(app, line: ScoreLine | None) -> tuple[str, str]:
+def points_words(app: AppSession, line: ScoreLine | None) -> tuple[str, str]:
     """What a card shows of its score, and what a screen reader says after its name (", 4
     points"): its points; "set" for a card scored once with its set (on another card of it);
     "?" for one left out for now."""
@@ -182,7 +182,7 @@ def Face(spot: ForestSpot, species: str, live: TreeLive, selected: ForestSpot | 
     words = fitted_name(name, room - 20, scale) if roomy(app.width) else None
     icon = [group_icon(species, 16)] if words is not None else []
     words = words or fitted_name(name, room, scale) or text(name, size=10, max_lines=2)
-    inside = [*icon, ft.Container(words, expand=True), points]
+    inside: list[ft.Control] = [*icon, ft.Container(words, expand=True), points]
     box = ft.Container(
         ft.Row(inside, spacing=4), width=width, height=max(CELL_H, tile_height(scale)),
         padding=6, border_radius=8,

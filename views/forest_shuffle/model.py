@@ -60,10 +60,12 @@ class Tree:
     right: tuple[Card, ...] = ()
 
     def cards(self, slot: str) -> tuple[Card, ...]:
-        return getattr(self, slot)
+        cards: tuple[Card, ...] = getattr(self, slot)  # slot: one of CLOCKWISE
+        return cards
 
     def with_cards(self, slot: str, cards: tuple[Card, ...]) -> Tree:
-        return replace(self, **{slot: cards})
+        changed: dict[str, Any] = {slot: cards}  # slot: one of CLOCKWISE
+        return replace(self, **changed)
 
     @property
     def card_count(self) -> int:

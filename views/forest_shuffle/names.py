@@ -4,6 +4,8 @@ shows it: its pictogram on the tree species' own colour (assets/icons/tree-*.svg
 
 from __future__ import annotations
 
+from typing import Any
+
 import flet as ft
 
 from scorer.forest_shuffle.catalog import load_catalog
@@ -77,7 +79,7 @@ def host_icon(species_id: str, size: int = 24) -> ft.Image:
 
 
 def fitted_name(name: str, width: float, scale: float, lines: int = 2,
-                sizes: tuple[float, ...] = SIZES, **style) -> ft.Text | None:
+                sizes: tuple[float, ...] = SIZES, **style: Any) -> ft.Text | None:
     """`name` at the largest size that keeps every word whole in `width` px and `lines`
     lines, where the phone draws text `scale` times larger (AppSession.text_scale); None where
     no size is readable (the caller shows an icon, or gives more room). On a card a name

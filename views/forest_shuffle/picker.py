@@ -15,8 +15,8 @@ import flet as ft
 
 from scorer.forest_shuffle.models import SAPLING
 from scorer.forest_shuffle.placing import choices, matching
-from views.forest_shuffle.flow import CLOCKWISE, WHOLE, Taps
-from views.forest_shuffle.model import Tree
+from views.forest_shuffle.flow import WHOLE, Taps
+from views.forest_shuffle.model import CLOCKWISE, Tree
 from views.forest_shuffle.names import (
     ARROWS,
     columns,
@@ -30,7 +30,7 @@ from views.i18n import scorer_text
 from views.session import use_app
 from views.widgets.common import TAP, do, labelled, named, text
 from views.widgets.typed_field import use_typed_text
-from views.widgets.typed_flet import memo
+from views.widgets.typed_flet import keyed, memo
 
 GAP = 6  # px between tiles
 HOST_TILE = 48  # px: the narrowest tile of the strip of trees (seven a row on a 390 px phone)
@@ -129,7 +129,7 @@ def _species_grid(side: str, boxes: tuple[str, ...], order: tuple[str, ...], que
     app = use_app()
     unit = tile_width(app.width, columns(app.text_scale))
     found = matching(order, query) if query.strip() else list(order)
-    tiles: list[ft.Control] = [SpeciesTile(species, unit, taps.pick, key=species)
+    tiles: list[ft.Control] = [keyed(SpeciesTile, species)(species, unit, taps.pick)
                                for species in found]
     if not found:
         tiles.append(NothingFits(side, boxes, query))
@@ -207,7 +207,8 @@ def _host_tiles(boxes: tuple[str, ...], big: bool, shown: bool,
         wide = HOST_TILE * max(1.0, app.text_scale)
         count = max(1, int((app.width - 2 * PADDING + STRIP_GAP) // (wide + STRIP_GAP)))
         unit = (app.width - 2 * PADDING - (count - 1) * STRIP_GAP) // count
-    tiles = [HostTile(species, unit, big, on_pick, key=species) for species in hosts(boxes)]
+    tiles: list[ft.Control] = [keyed(HostTile, species)(species, unit, big, on_pick)
+                               for species in hosts(boxes)]
     gap = GAP if big else STRIP_GAP
     row = ft.Row(tiles, wrap=True, spacing=gap, run_spacing=gap)
     if big:
@@ -229,8 +230,8 @@ def _host_tile(species: str, unit: float, big: bool,
     name = species_name(species, app.lang)
     scale = app.text_scale
     if big:
-        words = fitted_name(name, unit - 28 - 4 - 12, scale) or text(name, size=10,
-                                                                     max_lines=2)
+        words: ft.Text | None = fitted_name(name, unit - 28 - 4 - 12, scale) or text(
+            name, size=10, max_lines=2)
         content: ft.Control = ft.Row([host_icon(species, 28), ft.Container(words, expand=True)],
                                      spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
         height = tile_height(scale) + 8

@@ -11,13 +11,14 @@ while a card has a problem (which shows at its card).
 from __future__ import annotations
 
 import flet as ft
+from flet.components.hooks.use_ref import MutableRef
 
 from scorer.forest_shuffle.placing import caves
 from scorer.places import ForestSpot
 from views.forest_shuffle.cave import CaveButton, CavePad
-from views.forest_shuffle.flow import CLOCKWISE, NEW_TREE, WHOLE, Taps, Ui
+from views.forest_shuffle.flow import NEW_TREE, WHOLE, Picking, Taps, Ui
 from views.forest_shuffle.forest import MoveBar, PlayerChips, TreeCard
-from views.forest_shuffle.model import Forest, ForestTable, Live, TreeLive
+from views.forest_shuffle.model import CLOCKWISE, Forest, ForestTable, Live, TreeLive
 from views.forest_shuffle.names import species_name, spot_id
 from views.forest_shuffle.picker import (
     HostTiles,
@@ -33,7 +34,7 @@ from views.session import use_app
 from views.widgets.common import TAP, do, labelled, swipeable, text
 from views.widgets.top_bar import entry_bar
 from views.widgets.totals import TotalsBar, totals_of
-from views.widgets.typed_flet import memo
+from views.widgets.typed_flet import keyed, memo, use_lazy_state
 
 NO_LIVE = TreeLive()
 
@@ -42,7 +43,7 @@ NO_LIVE = TreeLive()
 def Play(table: ForestTable) -> ft.View:
     app = use_app()
     use_table(table)
-    ui, set_ui = ft.use_state(lambda: first_ui(table, app.own_seat(table.id) or 0))
+    ui, set_ui = use_lazy_state(lambda: first_ui(table, app.own_seat(table.id) or 0))
     taps = ft.use_memo(lambda: Taps(table, set_ui, app.device, ui, app.game_over), [table])
     taps.ui = ui
     live = table.live
@@ -78,24 +79,25 @@ def Play(table: ForestTable) -> ft.View:
         spot = wanted[0]
         problem = next(p for p in live.problems[spot]
                        if p.key == "forest_shuffle.symbol_missing")
-        over = SymbolPass(spot, table.card_at(spot).species, problem, len(wanted) - 1, wanted,
-                          taps, key=f"pass-{spot_id(spot)}")
+        over = keyed(SymbolPass, f"pass-{spot_id(spot)}")(
+            spot, table.card_at(spot).species, problem, len(wanted) - 1, wanted, taps)
     elif ui.question is not None:
         over = SymbolQuestion(ui.question, taps)
     # The forest is drawn as it was when last shown while the picker or a question holds
     # the screen: a pick sends what the picker shows, and closing it what changed meanwhile.
     forest_shown = over is None and picking is None
-    seen = ft.use_ref(lambda: (table.forests, live))
+    seen: MutableRef[tuple[tuple[Forest, ...], Live]] = ft.use_ref(lambda: (table.forests, live))
     if forest_shown:
         seen.current = (table.forests, live)
     drawn = seen.current
+    assert drawn is not None  # made at the first render
     # Always the same three parts, shown or hidden: a part that comes or goes must not shift
     # the others, which would send them again whole.
     shown: list[ft.Control] = [
         ft.Container(over, expand=True, visible=over is not None, key="over"),
-        Picker(table, ui, picking, over is None and picking is not None, taps, key="picker"),
-        ForestBody(table, *drawn, player, ui.selected, ui.moving, forest_shown, taps,
-                   key="forest")]
+        keyed(Picker, "picker")(table, ui, picking, over is None and picking is not None, taps),
+        keyed(ForestBody, "forest")(table, *drawn, player, ui.selected, ui.moving, forest_shown,
+                                    taps)]
     totals = totals_of(live.sheet, app.t) if live.sheet is not None else ()
     # The view's own padding, around all but the totals bar, which spans the screen.
     view.controls = [ft.Container(ft.Column(shown, spacing=0, expand=True), expand=True,
@@ -115,7 +117,8 @@ def first_ui(table: ForestTable, seat: int) -> Ui:
 
 
 @ft.component
-def Picker(table: ForestTable, ui: Ui, picking, shown: bool, taps: Taps) -> ft.Control:
+def Picker(table: ForestTable, ui: Ui, picking: Picking | None, shown: bool,
+           taps: Taps) -> ft.Control:
     """The tree being entered and its slots, the grid of what fits the slot being filled, the
     search, and the trees for the next one; every grid stays mounted, shown or hidden."""
     app = use_app()
@@ -125,27 +128,29 @@ def Picker(table: ForestTable, ui: Ui, picking, shown: bool, taps: Taps) -> ft.C
     # Every part keeps its place, shown or hidden (see Play): a tree bar that came would
     # otherwise shift the grids, which would be sent again whole.
     bar: ft.Control = ft.Container(visible=False)
-    if side is not None and side != WHOLE:
+    if picking is not None and side != WHOLE:
         tree = table.tree(player, picking.tree)
         takes = tuple(slot for slot in CLOCKWISE
                       if not tree.cards(slot) or table.takes_another(tree, slot))
         problems = tuple(slot for slot in CLOCKWISE if any(
             spot is not None and (spot.player, spot.tree, spot.slot) == (player, picking.tree, slot)
             for spot in table.live.problems))
-        bar = TreeBar(player, picking.tree, tree, side, takes, problems, taps)
+        bar = TreeBar(player, picking.tree, tree, picking.side, takes, problems, taps)
     caption: ft.Control = ft.Container(visible=False)
     if picking is not None and picking.replacing is not None:
         name = species_name(table.card_at(picking.replacing).species, app.lang)
         caption = text(app.t("forest.replacing", name=name), size=13, color=ft.Colors.PRIMARY)
-    grids = [SpeciesGrid(slot, table.boxes, ui.order(slot), ui.query if slot == side else "",
-                         slot == side, taps, key=f"grid-{slot}") for slot in CLOCKWISE]
-    grids.append(HostTiles(table.boxes, True, side == WHOLE, taps.pick, key="hosts"))
+    grids: list[ft.Control] = [
+        keyed(SpeciesGrid, f"grid-{slot}")(slot, table.boxes, ui.order(slot),
+                                           ui.query if slot == side else "", slot == side, taps)
+        for slot in CLOCKWISE]
+    grids.append(keyed(HostTiles, "hosts")(table.boxes, True, side == WHOLE, taps.pick))
     parts = [ft.Container(caption, key="caption"), ft.Container(bar, key="bar"),
-             SearchRow(taps.search, taps.close, side not in (None, WHOLE),
-                       key=f"search-{ui.searches}"),
+             keyed(SearchRow, f"search-{ui.searches}")(taps.search, taps.close,
+                                                       side not in (None, WHOLE)),
              ft.Column(grids, expand=alone, key="grids"),
-             HostTiles(table.boxes, False, side not in (None, WHOLE), taps.add_tree,
-                       key="next-tree")]
+             keyed(HostTiles, "next-tree")(table.boxes, False, side not in (None, WHOLE),
+                                           taps.add_tree)]
     return ft.Column(parts, spacing=6, expand=True, visible=shown,
                      scroll=None if alone else ft.ScrollMode.AUTO)
 
@@ -158,15 +163,16 @@ def _forest_body(table: ForestTable, forests: tuple[Forest, ...], live: Live, pl
     app = use_app()
     forest = forests[player]
     top: list[ft.Control] = [PlayerChips(table.names, player, live.flagged(), taps)]
-    if moving is not None:
+    if moving is not None and moving.slot is not None:  # only a dweller moves
         top.append(MoveBar(species_name(table.card_at(moving).species, app.lang), moving.slot,
                            taps))
     moving_side = moving.slot if moving is not None and moving.player == player else None
     rows: list[ft.Control] = [
-        TreeCard(table, player, index, tree, live.trees.get((player, index), NO_LIVE),
-                 selected if selected and (selected.player, selected.tree) == (player, index)
-                 else None,
-                 moving_side, taps, key=f"tree-{player}-{index}")
+        keyed(TreeCard, f"tree-{player}-{index}")(
+            table, player, index, tree, live.trees.get((player, index), NO_LIVE),
+            selected if selected and (selected.player, selected.tree) == (player, index)
+            else None,
+            moving_side, taps)
         for index, tree in enumerate(forest.trees)]
     rows.append(labelled("add-tree", ft.FilledTonalButton(
         app.t("forest.add_tree"), icon=ft.Icons.PARK, height=TAP, on_click=do(taps.new_tree))))

@@ -14,7 +14,7 @@ from scorer.places import ForestSpot
 from views.forest_shuffle.flow import Question, Taps
 from views.forest_shuffle.names import species_name, spot_id, symbol_icon, symbol_name
 from views.i18n import scorer_text
-from views.session import use_app
+from views.session import AppSession, use_app
 from views.widgets.common import TAP, do, labelled, pill, text
 
 
@@ -25,7 +25,7 @@ def symbol_chips(prefix: str, symbols: tuple[str, ...], lang: str, current: str 
             for symbol in symbols]
 
 
-def spot_words(app, spot: ForestSpot, species: str) -> str:
+def spot_words(app: AppSession, spot: ForestSpot, species: str) -> str:
     """"Tree 2 · left: European Hare"."""
     where = app.t("forest.tree", number=spot.tree + 1)
     if spot.slot is not None:
