@@ -148,11 +148,20 @@
     return copied;
   }
 
-  // A frame from the server that is not Flet's: the keep-alive's answer, or an ask to copy.
+  // A frame from the server that is not Flet's: the keep-alive's answer, the server's ask
+  // whether this page still holds the socket (it heard nothing for a while: this page was
+  // stalled, say by a heavy screen, and what it sent since is held until it answers), or an
+  // ask to copy.
   function fromServer(socket, data) {
     if (data === CONFIG.pong) return;
     let ask = null;
     try { ask = JSON.parse(data); } catch { return; }
+    if (ask && typeof ask.still === "string") {  // not given up (else not asked here): ours
+      if (socket.readyState === Native.OPEN) {
+        Native.prototype.send.call(socket, `${CONFIG.here} ${ask.still}`);
+      }
+      return;
+    }
     if (!ask || typeof ask.copy !== "string" || typeof ask.ask !== "string") return;
     copyText(ask.copy).then((copied) => {
       if (!socket.givenUp && socket.readyState === Native.OPEN) {

@@ -5,11 +5,15 @@ while it cannot deliver them. The server's side of it, all in one middleware:
 - Flet's index.html is served with that script in it, before Flutter starts; the script is
   served with the words of its notice in every language of the app and the app's colours;
 - the script's keep-alive frames are answered here and never reach Flet;
-- a socket whose page keeps it alive and that then went silent for SILENT_SECONDS is closed
-  here, and nothing that arrives on it after the silence is passed on to Flet: those are taps
-  made into a connection the page has given up on (held by the network, then delivered), and
-  the page never sends them again. The server gives up before the page does (LOST_SECONDS), so
-  nothing the page gave up on is applied late;
+- a socket whose page keeps it alive and that then went silent for SILENT_SECONDS is put in
+  doubt: the page is asked, with a fresh token, whether it still holds the socket, and what
+  arrives meanwhile is held. A page that was only stalled (Flutter building a heavy screen
+  runs no script for seconds) answers once it runs again, and what it sent passes on to Flet
+  in order: no tap is lost to a busy phone. A page that gave the socket up never answers (it
+  sends nothing on a socket it gave up), so after HOLD_SECONDS the socket is closed and what
+  it held never reaches Flet: those are taps made into a connection the page has given up on
+  (held by the network, then delivered), which the page never sends again, and nothing the
+  page gave up on is applied late;
 - the app may ask the page to copy a text (`copy_on_page`): the ask goes to the page out of
   band, as a text frame on the socket that brought the tap, and the page's answer is taken
   here. A page over plain http has no Clipboard API, but its script can still copy within the
@@ -27,7 +31,7 @@ from contextlib import suppress
 from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from views import i18n
 from views.fonts import PAGE_FONTS
@@ -45,13 +49,20 @@ PING_SECONDS = 1.0
 # Nothing heard from the server for this long: the page gives up the socket (the goal: a phone
 # says it is cut off within 3 s).
 LOST_SECONDS = 2.5
-# Nothing heard from a page that keeps its socket alive for this long: the server gives it up.
+# Nothing heard from a page that keeps its socket alive for this long: the server asks it
+# whether it still holds the socket.
 SILENT_SECONDS = 2.0
 # How often the server looks for a silent page, and how long it then lets its reader catch up
-# with what arrived: it gives up at most SILENT + LOOK + CATCH_UP seconds into a silence,
-# before the page does.
+# with what arrived before it asks.
 LOOK_SECONDS = 0.2
 CATCH_UP_SECONDS = 0.05
+# How long a page in doubt may take to answer (a phone building a heavy screen under load has
+# been seen to stall for several seconds), and how many of its frames are held meanwhile: a
+# page that sends more without answering is no stalled page of ours.
+HOLD_SECONDS = 20.0
+HELD_FRAMES = 256
+# The page's answer to "do you still hold this socket?": "<word> <the ask's token>".
+HERE = "here"
 # With no answer for this long, the notice says the server is not answering (not just a blip).
 DOWN_SECONDS = 6.0
 # Flet frames read ahead of Flet, so that keep-alives are answered while Flet is busy.
@@ -93,7 +104,7 @@ def config(probe: str) -> dict[str, Any]:
                "checkMs": 0.25, "connectMs": 10.0, "probeMs": 2.0, "backMs": 1.5}
     return {
         "endpoint": ENDPOINT, "sessionKey": FLET_SESSION_KEY, "ping": PING, "pong": PONG,
-        "answers": {str(copied).lower(): word for word, copied in ANSWERS.items()},
+        "here": HERE, "answers": {str(copied).lower(): word for word, copied in ANSWERS.items()},
         "probe": probe,
         "fallback": i18n.DEFAULT, "languageKey": PREFS_LANGUAGE, "themeKey": PREFS_THEME,
         "colours": COLOURS, "scrim": SCRIM, "fonts": FONTS,
@@ -202,9 +213,17 @@ async def copy_on_page(text: str) -> bool:
     return page is not None and await page.copy(text)
 
 
+class Doubt(NamedTuple):
+    """The page was asked whether it still holds the socket: the ask's token, and its answer."""
+
+    token: str
+    answer: asyncio.Future[bool]
+
+
 class KeptAlive:
-    """One WebSocket: its frames read ahead of Flet, keep-alives answered, and given up after
-    `silent` seconds of silence once its page has shown that it keeps it alive."""
+    """One WebSocket: its frames read ahead of Flet, keep-alives answered, and, once its page
+    has shown that it keeps it alive, put in doubt after `silent` seconds of silence and given
+    up if the page does not answer."""
 
     def __init__(self, app: ASGIApp, scope: Scope, receive: Receive, send: Send,
                  silent: float = SILENT_SECONDS):
@@ -217,6 +236,8 @@ class KeptAlive:
         self.keeping = asyncio.Event()  # kept_alive, to wait for
         self.given_up = asyncio.Event()
         self.asked: dict[str, asyncio.Future[bool]] = {}  # copies asked, by their token
+        self.doubt: Doubt | None = None
+        self.held: list[Message] = []  # what arrived while in doubt, in order
 
     async def run(self) -> None:
         reading = asyncio.ensure_future(self.read())
@@ -235,8 +256,9 @@ class KeptAlive:
         return self.kept_alive and self.loop.time() - self.heard > self.silent
 
     async def read(self) -> None:
-        """Every frame as it arrives: a keep-alive is answered here, a frame once the page's
-        silence gave the socket up is dropped, the rest go to Flet in order."""
+        """Every frame as it arrives: a keep-alive is answered here, a frame that comes while
+        the page is in doubt is held until it answers, one once the socket was given up is
+        dropped, the rest go to Flet in order."""
         while True:
             message = await self.receive()
             self.heard = self.loop.time()
@@ -246,14 +268,41 @@ class KeptAlive:
                 self.keeping.set()
                 if not self.given_up.is_set():
                     await self.send({"type": "websocket.send", "text": PONG})
-            elif text is not None and self.answered(text):
+            elif text is not None and (self.answered(text) or await self.still_held(text)):
                 pass
-            elif message["type"] == "websocket.disconnect" or not self.given_up.is_set():
+            elif message["type"] == "websocket.disconnect":
                 await self.frames.put(message)
-                self.heard = self.loop.time()  # waiting on Flet is no silence of the page's
-            if message["type"] == "websocket.disconnect":
                 self.none_copied()
                 return
+            elif self.given_up.is_set():
+                pass
+            elif self.doubt is not None:
+                self.hold(message)
+            else:
+                await self.frames.put(message)
+                self.heard = self.loop.time()  # waiting on Flet is no silence of the page's
+
+    def hold(self, message: Message) -> None:
+        assert self.doubt is not None
+        self.held.append(message)
+        if len(self.held) > HELD_FRAMES and not self.doubt.answer.done():
+            self.doubt.answer.set_result(False)
+
+    async def still_held(self, text: str) -> bool:
+        """Whether the text frame is the page's answer that it still holds the socket (taken
+        here, whatever it names). The answer to the ask in doubt passes what was held on to
+        Flet, in order, before any frame that comes after it."""
+        word, _, token = text.partition(" ")
+        if word != HERE:
+            return False
+        doubt = self.doubt
+        if doubt is not None and token == doubt.token and not doubt.answer.done():
+            for message in self.held:
+                await self.frames.put(message)
+            self.held.clear()
+            self.heard = self.loop.time()
+            doubt.answer.set_result(True)
+        return True
 
     async def copy(self, text: str) -> bool:
         """Ask the page to copy `text`; whether it did. Only a page that keeps its socket
@@ -291,11 +340,23 @@ class KeptAlive:
                 answer.set_result(False)
 
     async def watch(self) -> None:
-        """The page has gone silent: the socket is given up without waiting for its next
-        frame, so that its session is free for the page's next socket. Only the page's silence
-        counts: a server held up (a look that came late) has read nothing meanwhile, so what
-        the page sent is still to be read, and each look first lets the reader catch up."""
+        """Each time the page goes silent it is asked whether it still holds the socket; one
+        that does not answer has the socket given up without waiting for its next frame, so
+        that its session is free for the page's next socket."""
         await self.keeping.wait()
+        while True:
+            await self.silence()
+            if not await self.still_there():
+                break
+        self.none_copied()
+        with suppress(OSError):
+            await self.send({"type": "websocket.close", "code": 1001})
+        await self.frames.put(DISCONNECT)  # Flet ends the socket; its session waits for the page
+
+    async def silence(self) -> None:
+        """Until the page has gone silent. Only the page's silence counts: a server held up (a
+        look that came late) has read nothing meanwhile, so what the page sent is still to be
+        read, and each look first lets the reader catch up."""
         looked = self.loop.time()
         while True:
             await asyncio.sleep(LOOK_SECONDS)
@@ -305,8 +366,24 @@ class KeptAlive:
             if self.quiet():
                 await asyncio.sleep(CATCH_UP_SECONDS)
                 if self.quiet():
-                    break
-        self.given_up.set()
-        self.none_copied()
-        await self.send({"type": "websocket.close", "code": 1001})
-        await self.frames.put(DISCONNECT)  # Flet ends the socket; its session waits for the page
+                    return
+
+    async def still_there(self) -> bool:
+        """Whether the silent page answers that it still holds the socket (a page stalled by
+        its own work answers once it runs again), within HOLD_SECONDS."""
+        doubt = Doubt(secrets.token_urlsafe(12), self.loop.create_future())
+        self.doubt = doubt
+        there = False
+        try:
+            await self.send({"type": "websocket.send",
+                             "text": json.dumps({"still": doubt.token})})
+            async with asyncio.timeout(HOLD_SECONDS):
+                there = await doubt.answer
+        except (TimeoutError, OSError):
+            pass
+        finally:
+            if not there:  # given up before the reader may pass anything on again
+                self.given_up.set()
+                self.held.clear()
+            self.doubt = None
+        return there

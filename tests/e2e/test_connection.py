@@ -13,7 +13,7 @@ from tests.e2e.blackhole import Blackhole
 from tests.e2e.harness import Server
 from tests.e2e.phone import Phone
 from tests.e2e.test_accessibility import SCALE_TEXT
-from views.connection import COLOURS
+from views.connection import COLOURS, SILENT_SECONDS
 from views.i18n import ui
 from views.new_table import NewTable
 from views.store import Store
@@ -55,8 +55,8 @@ def looks_like_the_app(phone: Phone, theme: str, shot: Path) -> None:
     assert painted(image.width - 2, image.height - 2) == COLOURS[theme]["card"]
 
 
-def at_the_table(make_context, url: str, **looks) -> Phone:
-    phone = Phone.open(make_context(**looks), url)
+def at_the_table(context, url: str) -> Phone:
+    phone = Phone.open(context, url)
     expect(phone.by_id(f"known-{CARD}")).to_be_attached()
     return phone
 
@@ -68,7 +68,7 @@ def test_taps_while_cut_off_are_not_counted_and_one_tap_after_is_one_card(tmp_pa
     server.start()
     try:
         with Blackhole(server.port) as network:
-            phone = at_the_table(make_context, f"{network.url}symbiose/{game}")
+            phone = at_the_table(make_context(), f"{network.url}symbiose/{game}")
             looks_like_the_app(phone, "light", shots / "connection-before-light.png")
             phone.tap(f"known-{CARD}")
             phone.expect_says("tile-0-0-0", "8")
@@ -105,7 +105,7 @@ def test_a_stopped_server_is_said_in_words_and_the_phones_come_back_by_themselve
     server.start()
     try:
         url = f"{server.url}symbiose/{game}"
-        german = at_the_table(make_context, url, locale="de-DE", color_scheme="dark")
+        german = at_the_table(make_context(locale="de-DE", color_scheme="dark"), url)
         german.page.add_init_script(SCALE_TEXT)
         german.reload()  # now with the browser's text at 200 %
         expect(german.by_id(f"known-{CARD}")).to_be_attached()
@@ -129,5 +129,42 @@ def test_a_stopped_server_is_said_in_words_and_the_phones_come_back_by_themselve
         german.tap(f"known-{CARD}")
         german.expect_says("tile-0-0-0", "8")
         assert cards_stored(server, game) == 1
+    finally:
+        server.stop()
+
+
+# The page's own script stalls (as Flutter building a heavy screen does on a busy phone) for
+# longer than the server waits for a keep-alive.
+STALL = """ms => setTimeout(() => {
+  const end = performance.now() + ms;
+  while (performance.now() < end);
+})"""
+
+
+def test_taps_made_while_the_page_is_stalled_all_count_and_the_socket_stays(tmp_path,
+                                                                           make_context):
+    server = Server(tmp_path / "data")
+    game = symbiose_game(server)
+    server.start()
+    try:
+        context = make_context()
+        sockets: list[str] = []
+        context.on("page", lambda page: page.on("websocket", lambda ws: sockets.append(ws.url)))
+        phone = at_the_table(context, f"{server.url}symbiose/{game}")
+        phone.tap(f"known-{CARD}")
+        phone.expect_says("tile-0-0-0", "8")
+        box = phone.by_id(f"known-{CARD}").first.bounding_box()
+        assert box is not None
+
+        phone.page.evaluate(STALL, round((SILENT_SECONDS + 1) * 1000))
+        # A thumb on the card while the page runs nothing: queued by the browser, sent once
+        # the page runs again, long after the server last heard from it.
+        phone.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        phone.expect_says("tile-0-0-1", "8")
+        phone.tap(f"known-{CARD}")
+        phone.expect_says("tile-0-0-2", "8")
+        assert cards_stored(server, game) == 3
+        expect(phone.page.locator(NOTICE)).to_have_count(0)
+        assert len(sockets) == 1  # never cut off: the first socket still serves the page
     finally:
         server.stop()

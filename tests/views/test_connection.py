@@ -103,16 +103,72 @@ async def test_the_keep_alive_is_answered_while_flet_is_busy():
     await asyncio.wait_for(handler, timeout=10)
 
 
+def doubts(page: Page) -> list[str]:
+    """The tokens of the server's asks whether the page still holds its socket."""
+    return [json.loads(message["text"])["still"] for message in page.sent
+            if message["type"] == "websocket.send" and "still" in message.get("text", "")]
+
+
+async def asked_whether_still_there(page: Page) -> str:
+    while not doubts(page):
+        await asyncio.sleep(0.01)
+    return doubts(page)[-1]
+
+
 @pytest.mark.asyncio
-async def test_a_page_gone_silent_is_given_up_and_what_it_sent_meanwhile_never_reaches_flet():
+async def test_a_page_gone_silent_that_does_not_answer_is_given_up_and_what_it_sent_meanwhile_never_reaches_flet(  # noqa: E501
+        monkeypatch):
+    monkeypatch.setattr(connection, "HOLD_SECONDS", 0.3)
     page = Page()
     handler = serve(page, silent=0.2)
     page.say(CONNECT, keep_alive(), FLET_FRAME)
-    await asyncio.wait_for(page.closed.wait(), timeout=10)  # nothing more came: given up
-    page.say(FLET_FRAME, keep_alive(), LEAVES)  # what the network held, then the close
+    token = await asyncio.wait_for(asked_whether_still_there(page), timeout=10)
+    page.say(FLET_FRAME)  # what the network held, from a page that gave the socket up
+    await asyncio.wait_for(page.closed.wait(), timeout=10)  # no answer came: given up
+    page.say(FLET_FRAME, keep_alive(), answer(connection.HERE, token), LEAVES)  # too late
     await asyncio.wait_for(handler, timeout=10)
     assert page.reached == [CONNECT, FLET_FRAME, {"type": "websocket.disconnect", "code": 1006}]
     assert page.sent.count({"type": "websocket.send", "text": PONG}) == 1
+
+
+@pytest.mark.asyncio
+async def test_a_page_stalled_past_the_silence_loses_nothing_it_sent_once_it_answers():
+    """A phone building a heavy screen runs no script for seconds: the taps and keys it sends
+    once it runs again all reach Flet, in order, and the socket stays open."""
+    page = Page()
+    handler = serve(page, silent=0.2)
+    page.say(CONNECT, keep_alive(), FLET_FRAME)
+    token = await asyncio.wait_for(asked_whether_still_there(page), timeout=10)
+    keys = [{"type": "websocket.receive", "bytes": bytes([n])} for n in range(3)]
+    page.say(keys[0], keep_alive(), keys[1], answer(connection.HERE, "a-token-never-given"))
+    await asyncio.sleep(0.1)
+    assert page.reached == [CONNECT, FLET_FRAME]  # held until the page answers the ask
+    page.say(answer(connection.HERE, token), keys[2])
+    token = await asyncio.wait_for(  # silent again: asked again, with a fresh token
+        asked_whether_still_there_again(page, token), timeout=10)
+    page.say(answer(connection.HERE, token), LEAVES)
+    await asyncio.wait_for(handler, timeout=10)
+    assert page.reached == [CONNECT, FLET_FRAME, *keys, LEAVES] and not page.closed.is_set()
+
+
+async def asked_whether_still_there_again(page: Page, after: str) -> str:
+    while doubts(page)[-1] == after:
+        await asyncio.sleep(0.01)
+    return doubts(page)[-1]
+
+
+@pytest.mark.asyncio
+async def test_a_page_in_doubt_that_floods_the_socket_is_given_up_at_once(monkeypatch):
+    monkeypatch.setattr(connection, "HOLD_SECONDS", 3600)  # given up for the flood, not late
+    page = Page()
+    handler = serve(page, silent=0.2)
+    page.say(CONNECT, keep_alive(), FLET_FRAME)
+    await asyncio.wait_for(asked_whether_still_there(page), timeout=10)
+    page.say(*[FLET_FRAME] * (connection.HELD_FRAMES + 1))
+    await asyncio.wait_for(page.closed.wait(), timeout=10)
+    page.say(LEAVES)
+    await asyncio.wait_for(handler, timeout=10)
+    assert page.reached == [CONNECT, FLET_FRAME, {"type": "websocket.disconnect", "code": 1006}]
 
 
 @pytest.mark.asyncio
