@@ -70,30 +70,41 @@ def catalogue(lang: str) -> dict[str, Message]:
     return {**catalogue(DEFAULT_LANGUAGE), **own_messages(lang)}  # English fills any gap
 
 
-class _Formatter(string.Formatter):
-    def __init__(self, messages: dict[str, Message]):
-        self.messages = messages
+# A template's pieces: (literal text, field name or None, conversion, format spec), as
+# `string.Formatter.parse` gives them; parsed once per template, not at every message shown.
+_Pieces = tuple[tuple[str, str | None, str | None, str], ...]
 
-    def convert_field(self, value: Any, conversion: str | None) -> Any:
+
+@cache
+def _pieces(template: str) -> _Pieces:
+    return tuple((literal, name, conversion, spec or "")
+                 for literal, name, spec, conversion in string.Formatter().parse(template))
+
+
+def fill(template: str, params: Mapping[str, Any], messages: Mapping[str, Message]) -> str:
+    """`template.format_map(params)` with our conversions: `!t` shows a term, `!l` a list (a
+    format spec then names the terms' prefix, looked up in `messages`)."""
+    out = []
+    for literal, name, conversion, spec in _pieces(template):
+        out.append(literal)
+        if name is None:
+            continue
+        value = params[name]
         if conversion in ("t", "l"):
-            return _Term(value, is_list=conversion == "l")
-        return super().convert_field(value, conversion)
-
-    def format_field(self, value: Any, format_spec: str) -> str:
-        if not isinstance(value, _Term):
-            return str(super().format_field(value, format_spec))
-        items = value.value if value.is_list else [value.value]
-        if format_spec:
-            items = [self.messages.get(f"{format_spec}.{item}", str(item)) for item in items]
-        return ", ".join(str(item) for item in items)
+            out.append(_terms(value if conversion == "l" else [value], spec, messages))
+        else:
+            shown = value if conversion is None else _CONVERSIONS[conversion](value)
+            out.append(format(shown, spec))
+    return "".join(out)
 
 
-class _Term:
-    __slots__ = ("is_list", "value")
+_CONVERSIONS: dict[str, Callable[[Any], str]] = {"r": repr, "s": str, "a": ascii}
 
-    def __init__(self, value: Any, is_list: bool):
-        self.value = value
-        self.is_list = is_list
+
+def _terms(items: list[Any], prefix: str, messages: Mapping[str, Message]) -> str:
+    if prefix:
+        items = [messages.get(f"{prefix}.{item}", str(item)) for item in items]
+    return ", ".join(str(item) for item in items)
 
 
 def plural_category(lang: str, count: int) -> str:
@@ -140,7 +151,7 @@ def text(key: str, params: Mapping[str, Any] | None = None,
     if message is None:
         return key if not params else f"{key} {params}"
     params = params or {}
-    return _Formatter(messages).vformat(template(message, params, lang), (), params)
+    return fill(template(message, params, lang), params, messages)
 
 
 def has_message(key: str) -> bool:
