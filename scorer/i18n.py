@@ -9,7 +9,8 @@ A message that counts something is an object instead of a template: its one key 
 parameter that picks the form, mapping each CLDR plural category of the language to a template,
   "sheet.players": {"count": {"one": "{count} player", "other": "{count} players"}}
 (a list parameter counts its items; a form may itself be such an object, for a second count).
-Babel's CLDR plural rules pick the category, so each language declares only its own forms.
+CLDR's plural rules (scorer.plurals) pick the category, so each language declares only its
+own forms.
 Adding a language is adding files: nothing here lists languages.
 """
 
@@ -19,14 +20,18 @@ import json
 import string
 from collections.abc import Callable, Mapping
 from functools import cache
-from importlib import resources
-from importlib.resources.abc import Traversable
+from pathlib import Path
 from typing import Any
+
+from scorer.plurals import plural_rule
 
 DEFAULT_LANGUAGE = "en"
 Message = str | dict[str, Any]  # a template, or {param: {plural category: Message}}
 TermSource = Callable[[str], dict[str, str]]
 _term_sources: list[TermSource] = []
+# The package's own folder: importlib.resources would import zipfile and tempfile (a tenth of
+# the CLI's start) for a package that is always a folder of files, in a checkout or installed.
+_SCORER = Path(__file__).parent
 
 
 def add_terms(source: TermSource) -> None:
@@ -35,17 +40,15 @@ def add_terms(source: TermSource) -> None:
     catalogue.cache_clear()
 
 
-def _locale_folders() -> list[Traversable]:
-    root = resources.files("scorer")
-    games = [item / "locales" for item in root.iterdir()
+def _locale_folders() -> list[Path]:
+    games = [item / "locales" for item in _SCORER.iterdir()
              if item.is_dir() and (item / "locales").is_dir()]
-    return [root / "locales", *games]
+    return [_SCORER / "locales", *games]
 
 
 @cache
 def languages() -> tuple[str, ...]:
-    return tuple(sorted(p.name.removesuffix(".json") for p in (resources.files("scorer")
-                                                              / "locales").iterdir()
+    return tuple(sorted(p.name.removesuffix(".json") for p in (_SCORER / "locales").iterdir()
                         if p.name.endswith(".json")))
 
 
@@ -116,13 +119,10 @@ def plural_category(lang: str, count: int) -> str:
 def _plural_rule(lang: str) -> Callable[[int], str]:
     # Babel's Locale would load the language's whole CLDR data (~12 ms at every CLI start) for
     # these few rules, so `plural_rules.json` keeps Babel's rules of each language (a test keeps
-    # the copy equal to Babel's) and Babel's PluralRule evaluates them. A language without rules
-    # there has "other" only.
-    from babel.plural import PluralRule
-
-    rules = json.loads((resources.files("scorer") / "plural_rules.json")
-                       .read_text(encoding="utf-8"))
-    return PluralRule(rules.get(lang, {}))
+    # the copy equal to Babel's, and scorer.plurals' answers equal to Babel's). A language
+    # without rules there has "other" only.
+    rules = json.loads((_SCORER / "plural_rules.json").read_text(encoding="utf-8"))
+    return plural_rule(rules.get(lang, {}))
 
 
 def template(message: Message, params: Mapping[str, Any], lang: str) -> str:
