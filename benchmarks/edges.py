@@ -9,8 +9,8 @@ the tree before the edges were made fast):
   of each game and the typical Forest Shuffle one. Target: words at most 1.5x the scoring path.
 - the CLI from start to exit, `python -m scorer score FILE` for one file of each game, a fresh
   interpreter each run, the two trees' runs interleaved so that both see the same machine.
-  Target: under 100 ms on an idle machine. Where this tree's start goes (import time by
-  package, from `python -X importtime`) is written beside it, with `python -c pass`.
+  Target: under 100 ms on an idle machine. Where the start goes (import time by package, from
+  `python -X importtime`) is written beside it, with `python -c pass`.
 Figures go to benchmarks/results/edges.json; `--readme` rewrites the README's table of them
 (between the `edges` markers) from that file.
 """
@@ -22,6 +22,7 @@ import json
 import os
 import subprocess
 import sys
+import textwrap
 import time
 from collections import defaultdict
 from datetime import UTC, datetime
@@ -43,6 +44,7 @@ from benchmarks.scoring import CASES
 
 RESULTS = ROOT / "benchmarks" / "results" / "edges.json"
 BEGIN, END = "<!-- edges:begin -->", "<!-- edges:end -->"
+_BEFORE = "-before"  # the key of a figure of the other tree: the same figure's key, then this
 WORDS_CASES = ("symbiose-largest", "fossil-largest", "forest-shuffle-typical",
                "forest-shuffle-largest")
 
@@ -103,7 +105,7 @@ def _median(values: list[float]) -> float:
 
 
 def words_figures(times: dict[str, dict[str, list[float]]], before: bool) -> dict[str, Figure]:
-    label, key = (", before", "-before") if before else ("", "")
+    label, key = (", before", _BEFORE) if before else ("", "")
     out = {}
     for case, found in times.items():
         what = f"{CASES[case][0]}{label}"
@@ -140,10 +142,10 @@ def cli_times(trees: list[Path], runs: int) -> dict[tuple[Path, str], list[float
     return found
 
 
-def import_ms_by_package(file: str) -> dict[str, float]:
-    """This tree's import time of one CLI call (self times, `-X importtime`) by top package."""
+def import_ms_by_package(file: str, tree: Path) -> dict[str, float]:
+    """A tree's import time of one CLI call (self times, `-X importtime`) by top package."""
     command = [sys.executable, "-X", "importtime", *_score_command(file)[1:]]
-    stderr = subprocess.run(command, cwd=ROOT, env=_env(ROOT), check=True,
+    stderr = subprocess.run(command, cwd=tree, env=_env(tree), check=True,
                             capture_output=True, text=True).stderr
     found: dict[str, float] = defaultdict(float)
     for line in stderr.splitlines():
@@ -174,12 +176,14 @@ def cli_figures(runs: int, against: Path | None) -> dict[str, Figure]:
         what = f"`python -m scorer score examples/{file}`"
         out[f"cli-{game}"] = timings(what, found[(ROOT, game)], digits=0)
         if against:
-            out[f"cli-{game}-before"] = timings(f"{what}, before", found[(against, game)],
+            out[f"cli-{game}{_BEFORE}"] = timings(f"{what}, before", found[(against, game)],
                                                 digits=0)
     file = FILES["forest-shuffle"]
-    for package, ms in import_ms_by_package(file).items():
-        out[f"imports-{package.split()[0]}"] = Figure(
-            f"`score examples/{file}`: importing {package}", "ms", round(ms, 1))
+    for tree, key, label in [(ROOT, "", ""), (against, _BEFORE, ", before")]:
+        if tree:
+            for package, ms in import_ms_by_package(file, tree).items():
+                out[f"imports-{package.split()[0]}{key}"] = Figure(
+                    f"`score examples/{file}`: importing {package}{label}", "ms", round(ms, 1))
     return out
 
 
@@ -197,14 +201,19 @@ def _commit(tree: Path) -> str:
 
 
 def table(result: dict[str, Any]) -> str:
+    """The README's table: each figure of this tree beside the same figure of the other one."""
     against = result["against"]
-    before = f"; \"before\": commit {against}" if against else ""
-    about = (f"Measured {result['date'][:10]} by `python -m benchmarks.edges` in "
-             f"{result['seconds']:.0f} s on {machine_line(result)}{before}. Medians, the 95th "
-             "percentile in brackets.")
-    lines = [about, "", "| Figure | Value |", "|---|---|"]
-    lines += [f"| {figure['what']} | {Figure(**figure).text()} |"
-              for figure in result["figures"].values()]
+    about = (f"Measured {result['date'][:10]} by `python -m benchmarks.edges --against` (commit "
+             f"{against}) in {result['seconds']:.0f} s on {machine_line(result)}. Medians, the "
+             "95th percentile in brackets.")
+    found = result["figures"]
+    lines = [*textwrap.wrap(about, 100, break_on_hyphens=False), "",
+             f"| Figure | Now | Before ({against}) |", "|---|---|---|"]
+    for key, figure in found.items():
+        if not key.endswith(_BEFORE):
+            before = found.get(key + _BEFORE)
+            lines.append(f"| {figure['what']} | {Figure(**figure).text()} | "
+                         f"{Figure(**before).text() if before else ''} |")
     return "\n".join(lines)
 
 
@@ -223,8 +232,8 @@ def main() -> int:
     parser.add_argument("--readme", action="store_true",
                         help="rewrite the README's table of these figures from this run")
     args = parser.parse_args()
-    if args.readme and args.quick:
-        parser.error("--readme takes a measuring run: no --quick")
+    if args.readme and (args.quick or not args.against):
+        parser.error("--readme takes a measuring run side by side: --against, no --quick")
     began = time.monotonic()
     result: dict[str, Any] = {"date": datetime.now(UTC).isoformat(timespec="seconds"),
                               "machine": machine(), "quick": args.quick,

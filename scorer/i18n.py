@@ -29,8 +29,8 @@ DEFAULT_LANGUAGE = "en"
 Message = str | dict[str, Any]  # a template, or {param: {plural category: Message}}
 TermSource = Callable[[str], dict[str, str]]
 _term_sources: list[TermSource] = []
-# The package's own folder: importlib.resources would import zipfile and tempfile (a tenth of
-# the CLI's start) for a package that is always a folder of files, in a checkout or installed.
+# The package's own folder: importlib.resources would import zipfile, tempfile and shutil at
+# every CLI start, for a package that is always a folder of files, checked out or installed.
 _SCORER = Path(__file__).parent
 
 
@@ -93,8 +93,10 @@ def fill(template: str, params: Mapping[str, Any], messages: Mapping[str, Messag
         if name is None:
             continue
         value = params[name]
-        if conversion in ("t", "l"):
-            out.append(_terms(value if conversion == "l" else [value], spec, messages))
+        if conversion == "t":
+            out.append(_term(value, spec, messages))
+        elif conversion == "l":
+            out.append(", ".join(_term(item, spec, messages) for item in value))
         else:
             shown = value if conversion is None else _CONVERSIONS[conversion](value)
             out.append(format(shown, spec))
@@ -104,10 +106,8 @@ def fill(template: str, params: Mapping[str, Any], messages: Mapping[str, Messag
 _CONVERSIONS: dict[str, Callable[[Any], str]] = {"r": repr, "s": str, "a": ascii}
 
 
-def _terms(items: list[Any], prefix: str, messages: Mapping[str, Message]) -> str:
-    if prefix:
-        items = [messages.get(f"{prefix}.{item}", str(item)) for item in items]
-    return ", ".join(str(item) for item in items)
+def _term(value: Any, prefix: str, messages: Mapping[str, Message]) -> str:
+    return str(messages.get(f"{prefix}.{value}", value) if prefix else value)
 
 
 def plural_category(lang: str, count: int) -> str:
