@@ -142,18 +142,24 @@ def cli_times(trees: list[Path], runs: int) -> dict[tuple[Path, str], list[float
     return found
 
 
-def import_ms_by_package(file: str, tree: Path) -> dict[str, float]:
-    """A tree's import time of one CLI call (self times, `-X importtime`) by top package."""
+def import_ms_by_package(file: str, tree: Path, runs: int) -> dict[str, float]:
+    """A tree's import time of one CLI call (self times, `-X importtime`) by top package, the
+    median of `runs` calls."""
     command = [sys.executable, "-X", "importtime", *_score_command(file)[1:]]
-    stderr = subprocess.run(command, cwd=tree, env=_env(tree), check=True,
-                            capture_output=True, text=True).stderr
-    found: dict[str, float] = defaultdict(float)
-    for line in stderr.splitlines():
-        if line.startswith("import time:") and "cumulative" not in line:
-            own, _, name = (part.strip() for part in line.removeprefix("import time:")
-                            .split("|"))
-            found[_package(name)] += int(own) / 1000
-    return dict(sorted(found.items(), key=lambda item: -item[1]))
+    readings: dict[str, list[float]] = defaultdict(list)
+    for _ in range(runs):
+        stderr = subprocess.run(command, cwd=tree, env=_env(tree), check=True,
+                                capture_output=True, text=True).stderr
+        found: dict[str, float] = defaultdict(float)
+        for line in stderr.splitlines():
+            if line.startswith("import time:") and "cumulative" not in line:
+                own, _, name = (part.strip() for part in line.removeprefix("import time:")
+                                .split("|"))
+                found[_package(name)] += int(own) / 1000
+        for package, ms in found.items():
+            readings[package].append(ms)
+    medians = {package: _median(values) for package, values in readings.items()}
+    return dict(sorted(medians.items(), key=lambda item: -item[1]))
 
 
 def _package(module: str) -> str:
@@ -181,7 +187,7 @@ def cli_figures(runs: int, against: Path | None) -> dict[str, Figure]:
     file = FILES["forest-shuffle"]
     for tree, key, label in [(ROOT, "", ""), (against, _BEFORE, ", before")]:
         if tree:
-            for package, ms in import_ms_by_package(file, tree).items():
+            for package, ms in import_ms_by_package(file, tree, runs).items():
                 out[f"imports-{package.split()[0]}{key}"] = Figure(
                     f"`score examples/{file}`: importing {package}{label}", "ms", round(ms, 1))
     return out
