@@ -17,15 +17,20 @@ def now():
     return outputs()
 
 
+# A change meant to change what the CLI prints (a new message, a language) writes the digests
+# anew: `python -m tests.scorer.cli_corpus`, and says so in its commit.
+AGAIN = "if the change is meant, write the digests anew: `python -m tests.scorer.cli_corpus`"
+
+
 def test_the_same_calls_are_checked(now):
-    assert list(now) == list(BEFORE)
+    assert list(now) == list(BEFORE), AGAIN
 
 
 @pytest.mark.parametrize("call", list(BEFORE))
 def test_output_unchanged(now, call):
     assert digest(now[call]) == BEFORE[call], (
-        f"`{call}` prints something else now; compare with "
-        "`python -m tests.scorer.cli_corpus --full PATH` in both trees")
+        f"`{call}` prints something else now (`python -m tests.scorer.cli_corpus --full PATH` "
+        f"in both trees shows what); {AGAIN}")
 
 
 @pytest.mark.parametrize("example", ["symbiose-team.json", "forest-shuffle-base-2-players.json",
