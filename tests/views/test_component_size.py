@@ -27,7 +27,8 @@ def components(tree: ast.Module) -> list[ast.FunctionDef | ast.AsyncFunctionDef]
                if isinstance(node, ast.Call) and is_component_call(node)
                for arg in node.args if isinstance(arg, ast.Name)}
     return [function for function in functions
-            if function.name in wrapped or any(is_component_call(d) for d in function.decorator_list)]
+            if function.name in wrapped
+            or any(is_component_call(decorator) for decorator in function.decorator_list)]
 
 
 def lines(function: ast.FunctionDef | ast.AsyncFunctionDef) -> int:
