@@ -32,8 +32,9 @@ def players_step(app: AppSession, new: NewTable, field: ft.Control,
                  toggle_known: Callable[[str], Any], add_typed: Callable[..., Any],
                  seat: Callable[[tuple[str, ...]], Any]) -> list[ft.Control]:
     """The players: known ones as chips, the name field, the seats in order, the circle."""
-    known = [pill(f"known-player-{name}", name, do(toggle_known, name),
-                  selected=name in new.names) for name in app.store.known_players()]
+    known: list[ft.Control] = [pill(f"known-player-{name}", name, do(toggle_known, name),
+                               selected=name in new.names)
+                              for name in app.store.known_players()]
     controls: list[ft.Control] = [section(app.t("new.players"))]
     if known:
         controls.append(ft.Row(known, wrap=True, spacing=8, run_spacing=8))
@@ -61,7 +62,8 @@ def boxes_step(app: AppSession, new: NewTable,
 
 
 @ft.component
-def SeatRow(index: int, name: str, count: int, on_up, on_remove) -> ft.Control:
+def SeatRow(index: int, name: str, count: int, on_up: Callable[[], Any],
+            on_remove: Callable[[], Any]) -> ft.Control:
     app = use_app()
     return ft.Row([
         text(f"{index + 1}.", width=24),
@@ -89,7 +91,8 @@ def _partners(new: NewTable) -> dict[str, int] | None:
     return {name: number for number, team in enumerate(teams, 1) for name in team} or None
 
 
-def variant_step(app: AppSession, new: NewTable, set_new) -> list[ft.Control]:
+def variant_step(app: AppSession, new: NewTable,
+                 set_new: Callable[[NewTable], Any]) -> list[ft.Control]:
     """A game with a choice of variants offers them as chips, each with what it changes; a
     game whose player count decides the rules says which rules those are."""
     if not new.variants:
@@ -97,9 +100,10 @@ def variant_step(app: AppSession, new: NewTable, set_new) -> list[ft.Control]:
     about = f"variant.{new.game}.{new.variant}.about"
     has_about = app.t(about) != about
     if any(len(variants) > 1 for variants in new.setup.variants.values()):
-        chips = [pill(f"mode-{variant}", app.t(f"variant.{new.game}.{variant}"),
-                      do(set_new, replace(new, variant=variant)),
-                      selected=new.variant == variant) for variant in new.variants]
+        chips: list[ft.Control] = [
+            pill(f"mode-{variant}", app.t(f"variant.{new.game}.{variant}"),
+                 do(set_new, replace(new, variant=variant)), selected=new.variant == variant)
+            for variant in new.variants]
         controls: list[ft.Control] = [section(app.t("new.variant")), ft.Row(chips, wrap=True)]
         if has_about:
             controls.append(text(app.t(about), size=13, color=ft.Colors.ON_SURFACE_VARIANT))

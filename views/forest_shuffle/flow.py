@@ -11,6 +11,7 @@ whole with what they give.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 import flet as ft
 
@@ -142,7 +143,7 @@ class Taps:
     def ui(self) -> Ui:
         return self.kept.ui
 
-    def _set(self, **changes) -> None:
+    def _set(self, **changes: Any) -> None:
         self.kept.ui = replace(self.ui, **changes)
 
     @property

@@ -12,8 +12,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from scorer.fossil.models import Card
+from scorer.fossil.position import Refusal
 from views.fossil import turn as screens
-from views.fossil.model import FossilTable, Refusal
+from views.fossil.model import FossilTable
 from views.fossil.parts import summary
 from views.fossil.turn import Screen, Shown, Turn
 from views.i18n import scorer_text
