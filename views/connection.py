@@ -10,8 +10,8 @@ while it cannot deliver them. The server's side of it, all in one middleware:
   the socket, and what arrives meanwhile is held back from Flet. A page that was only stalled
   (Flutter building a heavy screen runs no script for seconds) answers once it runs again,
   after everything it sent before (a socket keeps its frames in order); as the page sends
-  nothing on a socket it has given up, its answer shows that it had given up none of what it
-  held, which then passes on to Flet in order: no tap is lost to a busy phone. A page that
+  nothing on a socket it has given up, its answer shows that it had given up on none of what
+  was held, which then passes on to Flet in order: no tap is lost to a busy phone. A page that
   gave the socket up never answers: after ANSWER_SECONDS the socket is closed and what was
   held never reaches Flet. Those are taps made into a connection the page has given up on
   (held by the network, then delivered), which the page never sends again: nothing the page
