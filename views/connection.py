@@ -5,15 +5,18 @@ while it cannot deliver them. The server's side of it, all in one middleware:
 - Flet's index.html is served with that script in it, before Flutter starts; the script is
   served with the words of its notice in every language of the app and the app's colours;
 - the script's keep-alive frames are answered here and never reach Flet;
-- a socket whose page keeps it alive and that then went silent for SILENT_SECONDS is put in
-  doubt: the page is asked, with a fresh token, whether it still holds the socket, and what
-  arrives meanwhile is held. A page that was only stalled (Flutter building a heavy screen
-  runs no script for seconds) answers once it runs again, and what it sent passes on to Flet
-  in order: no tap is lost to a busy phone. A page that gave the socket up never answers (it
-  sends nothing on a socket it gave up), so after HOLD_SECONDS the socket is closed and what
-  it held never reaches Flet: those are taps made into a connection the page has given up on
-  (held by the network, then delivered), which the page never sends again, and nothing the
-  page gave up on is applied late;
+- a socket whose page keeps it alive and that then went silent for SILENT_SECONDS is in
+  doubt: the page is asked, with a token it cannot have seen before, whether it still holds
+  the socket, and what arrives meanwhile is held back from Flet. A page that was only stalled
+  (Flutter building a heavy screen runs no script for seconds) answers once it runs again,
+  after everything it sent before (a socket keeps its frames in order); as the page sends
+  nothing on a socket it has given up, its answer shows that it had given up on none of what
+  was held, which then passes on to Flet in order: no tap is lost to a busy phone. A page that
+  gave the socket up never answers: after ANSWER_SECONDS the socket is closed and what was
+  held never reaches Flet. Those are taps made into a connection the page has given up on
+  (held by the network, then delivered), which the page never sends again: nothing the page
+  gave up on is applied late. A keep-alive or a frame from the page proves nothing here: it
+  may have been sent before the page gave up, and held by the network;
 - the app may ask the page to copy a text (`copy_on_page`): the ask goes to the page out of
   band, as a text frame on the socket that brought the tap, and the page's answer is taken
   here. A page over plain http has no Clipboard API, but its script can still copy within the
@@ -31,7 +34,7 @@ from contextlib import suppress
 from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Protocol
 
 from views import i18n
 from views.fonts import PAGE_FONTS
@@ -50,18 +53,19 @@ PING_SECONDS = 1.0
 # says it is cut off within 3 s).
 LOST_SECONDS = 2.5
 # Nothing heard from a page that keeps its socket alive for this long: the server asks it
-# whether it still holds the socket.
+# whether it still holds the socket, and holds what it sends until it answers.
 SILENT_SECONDS = 2.0
 # How often the server looks for a silent page, and how long it then lets its reader catch up
-# with what arrived before it asks.
+# with what arrived: it asks at most SILENT + LOOK + CATCH_UP seconds into a silence, before
+# the page would give up.
 LOOK_SECONDS = 0.2
 CATCH_UP_SECONDS = 0.05
-# How long a page in doubt may take to answer (a phone building a heavy screen under load has
-# been seen to stall for several seconds), and how many of its frames are held meanwhile: a
-# page that sends more without answering is no stalled page of ours.
-HOLD_SECONDS = 20.0
+# How long a page in doubt may take to answer (a phone building a heavy screen under load
+# stalls for seconds), and how many of its frames are held meanwhile: a page that sends more
+# than a person could tap in that time without answering is no stalled page of ours.
+ANSWER_SECONDS = 20.0
 HELD_FRAMES = 256
-# The page's answer to "do you still hold this socket?": "<word> <the ask's token>".
+# The ask whether the page still holds its socket: {"still": token}; the answer "here <token>".
 HERE = "here"
 # With no answer for this long, the notice says the server is not answering (not just a blip).
 DOWN_SECONDS = 6.0
@@ -104,7 +108,8 @@ def config(probe: str) -> dict[str, Any]:
                "checkMs": 0.25, "connectMs": 10.0, "probeMs": 2.0, "backMs": 1.5}
     return {
         "endpoint": ENDPOINT, "sessionKey": FLET_SESSION_KEY, "ping": PING, "pong": PONG,
-        "here": HERE, "answers": {str(copied).lower(): word for word, copied in ANSWERS.items()},
+        "answers": {str(copied).lower(): word for word, copied in ANSWERS.items()},
+        "here": HERE,
         "probe": probe,
         "fallback": i18n.DEFAULT, "languageKey": PREFS_LANGUAGE, "themeKey": PREFS_THEME,
         "colours": COLOURS, "scrim": SCRIM, "fonts": FONTS,
@@ -213,17 +218,21 @@ async def copy_on_page(text: str) -> bool:
     return page is not None and await page.copy(text)
 
 
-class Doubt(NamedTuple):
-    """The page was asked whether it still holds the socket: the ask's token, and its answer."""
+class Doubt:
+    """The page was asked whether it still holds its socket: the ask's token, the page's
+    answer (True: it does; False: it gave no answer in time, or sent too much without one),
+    and what arrived meanwhile, held from Flet in order."""
 
-    token: str
-    answer: asyncio.Future[bool]
+    def __init__(self, loop: asyncio.AbstractEventLoop):
+        self.token = secrets.token_urlsafe(12)  # only the page that was asked can know it
+        self.answer: asyncio.Future[bool] = loop.create_future()
+        self.held: list[Message] = []
 
 
 class KeptAlive:
     """One WebSocket: its frames read ahead of Flet, keep-alives answered, and, once its page
-    has shown that it keeps it alive, put in doubt after `silent` seconds of silence and given
-    up if the page does not answer."""
+    has shown that it keeps it alive, in doubt after `silent` seconds of silence and given up
+    if the page does not answer that it still holds it."""
 
     def __init__(self, app: ASGIApp, scope: Scope, receive: Receive, send: Send,
                  silent: float = SILENT_SECONDS):
@@ -235,9 +244,8 @@ class KeptAlive:
         self.kept_alive = False  # the page has sent a keep-alive: it watches this socket
         self.keeping = asyncio.Event()  # kept_alive, to wait for
         self.given_up = asyncio.Event()
+        self.doubt: Doubt | None = None  # while the page is asked whether it still holds it
         self.asked: dict[str, asyncio.Future[bool]] = {}  # copies asked, by their token
-        self.doubt: Doubt | None = None
-        self.held: list[Message] = []  # what arrived while in doubt, in order
 
     async def run(self) -> None:
         reading = asyncio.ensure_future(self.read())
@@ -271,38 +279,45 @@ class KeptAlive:
             elif text is not None and (self.answered(text) or await self.still_held(text)):
                 pass
             elif message["type"] == "websocket.disconnect":
+                # A page in doubt that closes has shown nothing: what it held is dropped.
                 await self.frames.put(message)
                 self.none_copied()
                 return
-            elif self.given_up.is_set():
-                pass
             elif self.doubt is not None:
-                self.hold(message)
-            else:
+                self.hold(self.doubt, message)
+            elif not self.given_up.is_set():
                 await self.frames.put(message)
                 self.heard = self.loop.time()  # waiting on Flet is no silence of the page's
 
-    def hold(self, message: Message) -> None:
-        assert self.doubt is not None
-        self.held.append(message)
-        if len(self.held) > HELD_FRAMES and not self.doubt.answer.done():
-            self.doubt.answer.set_result(False)
+    def hold(self, doubt: Doubt, message: Message) -> None:
+        doubt.held.append(message)
+        if len(doubt.held) > HELD_FRAMES:
+            self.give_up(doubt)
 
     async def still_held(self, text: str) -> bool:
         """Whether the text frame is the page's answer that it still holds the socket (taken
-        here, whatever it names). The answer to the ask in doubt passes what was held on to
-        Flet, in order, before any frame that comes after it."""
+        here, whichever ask it names: a late or unknown one changes nothing). The answer to
+        the ask in doubt passes what was held on to Flet, in order, before any frame that
+        comes after it (this reader passes them all)."""
         word, _, token = text.partition(" ")
         if word != HERE:
             return False
         doubt = self.doubt
-        if doubt is not None and token == doubt.token and not doubt.answer.done():
-            for message in self.held:
-                await self.frames.put(message)
-            self.held.clear()
-            self.heard = self.loop.time()
+        if doubt is not None and token == doubt.token:
+            self.doubt = None
             doubt.answer.set_result(True)
+            for message in doubt.held:
+                await self.frames.put(message)
+            self.heard = self.loop.time()  # waiting on Flet is no silence of the page's
         return True
+
+    def give_up(self, doubt: Doubt) -> None:
+        """The page did not show that it holds the socket: from now on nothing that arrives
+        on it reaches Flet, nor does what was held."""
+        self.given_up.set()
+        self.doubt = None
+        if not doubt.answer.done():
+            doubt.answer.set_result(False)
 
     async def copy(self, text: str) -> bool:
         """Ask the page to copy `text`; whether it did. Only a page that keeps its socket
@@ -340,23 +355,20 @@ class KeptAlive:
                 answer.set_result(False)
 
     async def watch(self) -> None:
-        """Each time the page goes silent it is asked whether it still holds the socket; one
-        that does not answer has the socket given up without waiting for its next frame, so
-        that its session is free for the page's next socket."""
+        """Each time the page goes silent it is asked whether it still holds the socket; if
+        it does not answer, the socket is given up without waiting for its next frame, so
+        that Flet ends its session's connection."""
         await self.keeping.wait()
-        while True:
-            await self.silence()
-            if not await self.still_there():
-                break
+        while await self.still_held_after(await self.silence()):
+            pass
         self.none_copied()
-        with suppress(OSError):
-            await self.send({"type": "websocket.close", "code": 1001})
+        await self.send({"type": "websocket.close", "code": 1001})
         await self.frames.put(DISCONNECT)  # Flet ends the socket; its session waits for the page
 
-    async def silence(self) -> None:
-        """Until the page has gone silent. Only the page's silence counts: a server held up (a
-        look that came late) has read nothing meanwhile, so what the page sent is still to be
-        read, and each look first lets the reader catch up."""
+    async def silence(self) -> Doubt:
+        """Once the page has gone silent: in doubt. Only the page's silence counts: a server
+        held up (a look that came late) has read nothing meanwhile, so what the page sent is
+        still to be read, and each look first lets the reader catch up."""
         looked = self.loop.time()
         while True:
             await asyncio.sleep(LOOK_SECONDS)
@@ -366,24 +378,13 @@ class KeptAlive:
             if self.quiet():
                 await asyncio.sleep(CATCH_UP_SECONDS)
                 if self.quiet():
-                    return
+                    self.doubt = Doubt(self.loop)
+                    return self.doubt
 
-    async def still_there(self) -> bool:
-        """Whether the silent page answers that it still holds the socket (a page stalled by
-        its own work answers once it runs again), within HOLD_SECONDS."""
-        doubt = Doubt(secrets.token_urlsafe(12), self.loop.create_future())
-        self.doubt = doubt
-        there = False
-        try:
-            await self.send({"type": "websocket.send",
-                             "text": json.dumps({"still": doubt.token})})
-            async with asyncio.timeout(HOLD_SECONDS):
-                there = await doubt.answer
-        except (TimeoutError, OSError):
-            pass
-        finally:
-            if not there:  # given up before the reader may pass anything on again
-                self.given_up.set()
-                self.held.clear()
-            self.doubt = None
-        return there
+    async def still_held_after(self, doubt: Doubt) -> bool:
+        """Whether the page answers the ask in doubt within ANSWER_SECONDS."""
+        await self.send({"type": "websocket.send", "text": json.dumps({"still": doubt.token})})
+        await asyncio.wait([doubt.answer], timeout=ANSWER_SECONDS)
+        if not doubt.answer.done():
+            self.give_up(doubt)
+        return doubt.answer.result()
