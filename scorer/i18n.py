@@ -9,7 +9,8 @@ A message that counts something is an object instead of a template: its one key 
 parameter that picks the form, mapping each CLDR plural category of the language to a template,
   "sheet.players": {"count": {"one": "{count} player", "other": "{count} players"}}
 (a list parameter counts its items; a form may itself be such an object, for a second count).
-Babel's CLDR plural rules pick the category, so each language declares only its own forms.
+CLDR's plural rules (scorer.plurals) pick the category, so each language declares only its
+own forms.
 Adding a language is adding files: nothing here lists languages.
 """
 
@@ -19,14 +20,18 @@ import json
 import string
 from collections.abc import Callable, Mapping
 from functools import cache
-from importlib import resources
-from importlib.resources.abc import Traversable
+from pathlib import Path
 from typing import Any
+
+from scorer.plurals import plural_rule
 
 DEFAULT_LANGUAGE = "en"
 Message = str | dict[str, Any]  # a template, or {param: {plural category: Message}}
 TermSource = Callable[[str], dict[str, str]]
 _term_sources: list[TermSource] = []
+# The package's own folder: importlib.resources would import zipfile, tempfile and shutil at
+# every CLI start, for a package that is always a folder of files, checked out or installed.
+_SCORER = Path(__file__).parent
 
 
 def add_terms(source: TermSource) -> None:
@@ -35,17 +40,15 @@ def add_terms(source: TermSource) -> None:
     catalogue.cache_clear()
 
 
-def _locale_folders() -> list[Traversable]:
-    root = resources.files("scorer")
-    games = [item / "locales" for item in root.iterdir()
+def _locale_folders() -> list[Path]:
+    games = [item / "locales" for item in _SCORER.iterdir()
              if item.is_dir() and (item / "locales").is_dir()]
-    return [root / "locales", *games]
+    return [_SCORER / "locales", *games]
 
 
 @cache
 def languages() -> tuple[str, ...]:
-    return tuple(sorted(p.name.removesuffix(".json") for p in (resources.files("scorer")
-                                                              / "locales").iterdir()
+    return tuple(sorted(p.name.removesuffix(".json") for p in (_SCORER / "locales").iterdir()
                         if p.name.endswith(".json")))
 
 
@@ -70,30 +73,41 @@ def catalogue(lang: str) -> dict[str, Message]:
     return {**catalogue(DEFAULT_LANGUAGE), **own_messages(lang)}  # English fills any gap
 
 
-class _Formatter(string.Formatter):
-    def __init__(self, messages: dict[str, Message]):
-        self.messages = messages
-
-    def convert_field(self, value: Any, conversion: str | None) -> Any:
-        if conversion in ("t", "l"):
-            return _Term(value, is_list=conversion == "l")
-        return super().convert_field(value, conversion)
-
-    def format_field(self, value: Any, format_spec: str) -> str:
-        if not isinstance(value, _Term):
-            return str(super().format_field(value, format_spec))
-        items = value.value if value.is_list else [value.value]
-        if format_spec:
-            items = [self.messages.get(f"{format_spec}.{item}", str(item)) for item in items]
-        return ", ".join(str(item) for item in items)
+# A template's pieces: (literal text, field name or None, conversion, format spec), as
+# `string.Formatter.parse` gives them; parsed once per template, not at every message shown.
+_Pieces = tuple[tuple[str, str | None, str | None, str], ...]
 
 
-class _Term:
-    __slots__ = ("is_list", "value")
+@cache
+def _pieces(template: str) -> _Pieces:
+    return tuple((literal, name, conversion, spec or "")
+                 for literal, name, spec, conversion in string.Formatter().parse(template))
 
-    def __init__(self, value: Any, is_list: bool):
-        self.value = value
-        self.is_list = is_list
+
+def fill(template: str, params: Mapping[str, Any], messages: Mapping[str, Message]) -> str:
+    """`template.format_map(params)` with our conversions: `!t` shows a term, `!l` a list (a
+    format spec then names the terms' prefix, looked up in `messages`)."""
+    out = []
+    for literal, name, conversion, spec in _pieces(template):
+        out.append(literal)
+        if name is None:
+            continue
+        value = params[name]
+        if conversion == "t":
+            out.append(_term(value, spec, messages))
+        elif conversion == "l":
+            out.append(", ".join(_term(item, spec, messages) for item in value))
+        else:
+            shown = value if conversion is None else _CONVERSIONS[conversion](value)
+            out.append(format(shown, spec))
+    return "".join(out)
+
+
+_CONVERSIONS: dict[str, Callable[[Any], str]] = {"r": repr, "s": str, "a": ascii}
+
+
+def _term(value: Any, prefix: str, messages: Mapping[str, Message]) -> str:
+    return str(messages.get(f"{prefix}.{value}", value) if prefix else value)
 
 
 def plural_category(lang: str, count: int) -> str:
@@ -105,13 +119,10 @@ def plural_category(lang: str, count: int) -> str:
 def _plural_rule(lang: str) -> Callable[[int], str]:
     # Babel's Locale would load the language's whole CLDR data (~12 ms at every CLI start) for
     # these few rules, so `plural_rules.json` keeps Babel's rules of each language (a test keeps
-    # the copy equal to Babel's) and Babel's PluralRule evaluates them. A language without rules
-    # there has "other" only.
-    from babel.plural import PluralRule
-
-    rules = json.loads((resources.files("scorer") / "plural_rules.json")
-                       .read_text(encoding="utf-8"))
-    return PluralRule(rules.get(lang, {}))
+    # the copy equal to Babel's, and scorer.plurals' answers equal to Babel's). A language
+    # without rules there has "other" only.
+    rules = json.loads((_SCORER / "plural_rules.json").read_text(encoding="utf-8"))
+    return plural_rule(rules.get(lang, {}))
 
 
 def template(message: Message, params: Mapping[str, Any], lang: str) -> str:
@@ -140,7 +151,7 @@ def text(key: str, params: Mapping[str, Any] | None = None,
     if message is None:
         return key if not params else f"{key} {params}"
     params = params or {}
-    return _Formatter(messages).vformat(template(message, params, lang), (), params)
+    return fill(template(message, params, lang), params, messages)
 
 
 def has_message(key: str) -> bool:

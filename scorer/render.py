@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict
 from typing import Any
 
 from scorer import i18n
@@ -11,6 +10,13 @@ from scorer.printable import ECHO_ITEMS, printable, printable_params
 from scorer.problems import Problem, first_shown
 from scorer.registry import GAMES
 from scorer.sheet import Explanation, ScoreLine, ScoreSheet
+
+
+def explanation_json(explanation: Explanation) -> dict[str, Any]:
+    """The explanation as the sheet's JSON holds it. Its parameters are shared, not copied
+    (`dataclasses.asdict` deep-copied them: most of the JSON sheet's time), as whoever takes
+    the JSON writes it out and changes nothing."""
+    return {"key": explanation.key, "params": explanation.params}
 
 
 def explain_text(explanation: Explanation, lang: str) -> str:
@@ -67,7 +73,7 @@ def sheet_json(sheet: ScoreSheet, lang: str = i18n.DEFAULT_LANGUAGE) -> dict[str
                 "categories": player.categories,
                 "lines": [
                     {"item": line.item, "where": line.where, "points": line.points,
-                     "explain": asdict(line.explain),
+                     "explain": explanation_json(line.explain),
                      "text": explain_text(line.explain, lang)}
                     for line in player.lines
                 ],
@@ -75,11 +81,12 @@ def sheet_json(sheet: ScoreSheet, lang: str = i18n.DEFAULT_LANGUAGE) -> dict[str
             for player in sheet.players
         ],
         "winners": sheet.winners,
-        "teams": [asdict(team) for team in sheet.teams],
+        "teams": [{"players": team.players, "total": team.total, "place": team.place}
+                  for team in sheet.teams],
         "events": [
             {"index": event.index, "kind": event.kind, "changes": event.changes,
              "scores": event.scores,
-             "explain": [{**asdict(e), "text": event_explain_text(e, lang)}
+             "explain": [{**explanation_json(e), "text": event_explain_text(e, lang)}
                          for e in event.explain]}
             for event in sheet.events
         ],

@@ -2,6 +2,7 @@
 
 import json
 
+from benchmarks import edges
 from benchmarks.__main__ import BENCHMARKS, LATEST
 from benchmarks.figures import BEGIN, END, README, Figure, table
 
@@ -23,3 +24,11 @@ def test_the_readme_table_is_the_latest_run():
     readme = README.read_text(encoding="utf-8")
     between = readme.split(BEGIN, 1)[1].split(END, 1)[0]
     assert between.strip() == table(LATEST_RUN), "rerun `python -m benchmarks --readme`"
+
+
+def test_the_readme_edges_table_is_the_latest_edges_run():
+    run = json.loads(edges.RESULTS.read_text(encoding="utf-8"))
+    assert not run["quick"] and run["against"], "a measuring run, side by side"
+    readme = README.read_text(encoding="utf-8")
+    between = readme.split(edges.BEGIN, 1)[1].split(edges.END, 1)[0]
+    assert between.strip() == edges.table(run), "rerun `python -m benchmarks.edges --readme`"

@@ -11,6 +11,11 @@
 // - the server is asked (an HTTP HEAD) every second; only once it answers is Flet told that its
 //   socket closed, so it reconnects at once, with nothing queued, and gets its session back;
 // - the first frame of the new socket: "back", and taps count again.
+// - the page stalled (Flutter building a heavy screen runs no script for seconds, so no
+//   keep-alive goes out): the server, which then hears nothing, asks whether the page still
+//   holds the socket and holds what it sends until the answer; the page answers at once if it
+//   has not given the socket up, and what it sent passes on. Its own silence counts from the
+//   end of its stall, not from before it.
 // The server may also ask the page, in a text frame, to copy a text: the app's Copy over plain
 // http, where the browser gives no Clipboard API. It is answered in a text frame of its own.
 (() => {
@@ -148,11 +153,19 @@
     return copied;
   }
 
-  // A frame from the server that is not Flet's: the keep-alive's answer, or an ask to copy.
+  // A frame from the server that is not Flet's: the keep-alive's answer, the ask whether this
+  // page still holds the socket (only asked here while it does: see the socket's listener), or
+  // an ask to copy.
   function fromServer(socket, data) {
     if (data === CONFIG.pong) return;
     let ask = null;
     try { ask = JSON.parse(data); } catch { return; }
+    if (ask && typeof ask.still === "string") {
+      if (socket.readyState === Native.OPEN) {
+        Native.prototype.send.call(socket, `${CONFIG.here} ${ask.still}`);
+      }
+      return;
+    }
     if (!ask || typeof ask.copy !== "string" || typeof ask.ask !== "string") return;
     copyText(ask.copy).then((copied) => {
       if (!socket.givenUp && socket.readyState === Native.OPEN) {
@@ -253,14 +266,19 @@
   }
 
   // Whether the current socket has gone quiet. A timer that fired late means the page itself
-  // was stalled (a busy phone), not the network: it looks again on the next round.
+  // was stalled (a busy phone), not the network: what the server sent meanwhile is still to be
+  // read, and no keep-alive went out, so the silence counts from the end of the stall.
   let lastCheck = performance.now();
   setInterval(() => {
     const now = performance.now();
     const stalled = now - lastCheck > CONFIG.checkMs * 4;
     lastCheck = now;
     const socket = current;
-    if (stalled || !socket || socket.givenUp) return;
+    if (!socket || socket.givenUp) return;
+    if (stalled) {
+      socket.heard = Math.max(socket.heard, now);
+      return;
+    }
     const quiet = now - socket.heard;
     const limit = socket.readyState === Native.CONNECTING ? CONFIG.connectMs : CONFIG.lostMs;
     if (quiet > limit) lost(socket);

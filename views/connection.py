@@ -5,11 +5,18 @@ while it cannot deliver them. The server's side of it, all in one middleware:
 - Flet's index.html is served with that script in it, before Flutter starts; the script is
   served with the words of its notice in every language of the app and the app's colours;
 - the script's keep-alive frames are answered here and never reach Flet;
-- a socket whose page keeps it alive and that then went silent for SILENT_SECONDS is closed
-  here, and nothing that arrives on it after the silence is passed on to Flet: those are taps
-  made into a connection the page has given up on (held by the network, then delivered), and
-  the page never sends them again. The server gives up before the page does (LOST_SECONDS), so
-  nothing the page gave up on is applied late;
+- a socket whose page keeps it alive and that then went silent for SILENT_SECONDS is in
+  doubt: the page is asked, with a token it cannot have seen before, whether it still holds
+  the socket, and what arrives meanwhile is held back from Flet. A page that was only stalled
+  (Flutter building a heavy screen runs no script for seconds) answers once it runs again,
+  after everything it sent before (a socket keeps its frames in order); as the page sends
+  nothing on a socket it has given up, its answer shows that it had given up on none of what
+  was held, which then passes on to Flet in order: no tap is lost to a busy phone. A page that
+  gave the socket up never answers: after ANSWER_SECONDS the socket is closed and what was
+  held never reaches Flet. Those are taps made into a connection the page has given up on
+  (held by the network, then delivered), which the page never sends again: nothing the page
+  gave up on is applied late. A keep-alive or a frame from the page proves nothing here: it
+  may have been sent before the page gave up, and held by the network;
 - the app may ask the page to copy a text (`copy_on_page`): the ask goes to the page out of
   band, as a text frame on the socket that brought the tap, and the page's answer is taken
   here. A page over plain http has no Clipboard API, but its script can still copy within the
@@ -45,13 +52,21 @@ PING_SECONDS = 1.0
 # Nothing heard from the server for this long: the page gives up the socket (the goal: a phone
 # says it is cut off within 3 s).
 LOST_SECONDS = 2.5
-# Nothing heard from a page that keeps its socket alive for this long: the server gives it up.
+# Nothing heard from a page that keeps its socket alive for this long: the server asks it
+# whether it still holds the socket, and holds what it sends until it answers.
 SILENT_SECONDS = 2.0
 # How often the server looks for a silent page, and how long it then lets its reader catch up
-# with what arrived: it gives up at most SILENT + LOOK + CATCH_UP seconds into a silence,
-# before the page does.
+# with what arrived: it asks at most SILENT + LOOK + CATCH_UP seconds into a silence, before
+# the page would give up.
 LOOK_SECONDS = 0.2
 CATCH_UP_SECONDS = 0.05
+# How long a page in doubt may take to answer (a phone building a heavy screen under load
+# stalls for seconds), and how many of its frames are held meanwhile: a page that sends more
+# than a person could tap in that time without answering is no stalled page of ours.
+ANSWER_SECONDS = 20.0
+HELD_FRAMES = 256
+# The ask whether the page still holds its socket: {"still": token}; the answer "here <token>".
+HERE = "here"
 # With no answer for this long, the notice says the server is not answering (not just a blip).
 DOWN_SECONDS = 6.0
 # Flet frames read ahead of Flet, so that keep-alives are answered while Flet is busy.
@@ -94,6 +109,7 @@ def config(probe: str) -> dict[str, Any]:
     return {
         "endpoint": ENDPOINT, "sessionKey": FLET_SESSION_KEY, "ping": PING, "pong": PONG,
         "answers": {str(copied).lower(): word for word, copied in ANSWERS.items()},
+        "here": HERE,
         "probe": probe,
         "fallback": i18n.DEFAULT, "languageKey": PREFS_LANGUAGE, "themeKey": PREFS_THEME,
         "colours": COLOURS, "scrim": SCRIM, "fonts": FONTS,
@@ -202,9 +218,21 @@ async def copy_on_page(text: str) -> bool:
     return page is not None and await page.copy(text)
 
 
+class Doubt:
+    """The page was asked whether it still holds its socket: the ask's token, the page's
+    answer (True: it does; False: it gave no answer in time, or sent too much without one),
+    and what arrived meanwhile, held from Flet in order."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop):
+        self.token = secrets.token_urlsafe(12)  # only the page that was asked can know it
+        self.answer: asyncio.Future[bool] = loop.create_future()
+        self.held: list[Message] = []
+
+
 class KeptAlive:
-    """One WebSocket: its frames read ahead of Flet, keep-alives answered, and given up after
-    `silent` seconds of silence once its page has shown that it keeps it alive."""
+    """One WebSocket: its frames read ahead of Flet, keep-alives answered, and, once its page
+    has shown that it keeps it alive, in doubt after `silent` seconds of silence and given up
+    if the page does not answer that it still holds it."""
 
     def __init__(self, app: ASGIApp, scope: Scope, receive: Receive, send: Send,
                  silent: float = SILENT_SECONDS):
@@ -216,6 +244,7 @@ class KeptAlive:
         self.kept_alive = False  # the page has sent a keep-alive: it watches this socket
         self.keeping = asyncio.Event()  # kept_alive, to wait for
         self.given_up = asyncio.Event()
+        self.doubt: Doubt | None = None  # while the page is asked whether it still holds it
         self.asked: dict[str, asyncio.Future[bool]] = {}  # copies asked, by their token
 
     async def run(self) -> None:
@@ -235,8 +264,9 @@ class KeptAlive:
         return self.kept_alive and self.loop.time() - self.heard > self.silent
 
     async def read(self) -> None:
-        """Every frame as it arrives: a keep-alive is answered here, a frame once the page's
-        silence gave the socket up is dropped, the rest go to Flet in order."""
+        """Every frame as it arrives: a keep-alive is answered here, a frame that comes while
+        the page is in doubt is held until it answers, one once the socket was given up is
+        dropped, the rest go to Flet in order."""
         while True:
             message = await self.receive()
             self.heard = self.loop.time()
@@ -246,14 +276,48 @@ class KeptAlive:
                 self.keeping.set()
                 if not self.given_up.is_set():
                     await self.send({"type": "websocket.send", "text": PONG})
-            elif text is not None and self.answered(text):
+            elif text is not None and (self.answered(text) or await self.still_held(text)):
                 pass
-            elif message["type"] == "websocket.disconnect" or not self.given_up.is_set():
+            elif message["type"] == "websocket.disconnect":
+                # A page in doubt that closes has shown nothing: what it held is dropped.
                 await self.frames.put(message)
-                self.heard = self.loop.time()  # waiting on Flet is no silence of the page's
-            if message["type"] == "websocket.disconnect":
                 self.none_copied()
                 return
+            elif self.doubt is not None:
+                self.hold(self.doubt, message)
+            elif not self.given_up.is_set():
+                await self.frames.put(message)
+                self.heard = self.loop.time()  # waiting on Flet is no silence of the page's
+
+    def hold(self, doubt: Doubt, message: Message) -> None:
+        doubt.held.append(message)
+        if len(doubt.held) > HELD_FRAMES:
+            self.give_up(doubt)
+
+    async def still_held(self, text: str) -> bool:
+        """Whether the text frame is the page's answer that it still holds the socket (taken
+        here, whichever ask it names: a late or unknown one changes nothing). The answer to
+        the ask in doubt passes what was held on to Flet, in order, before any frame that
+        comes after it (this reader passes them all)."""
+        word, _, token = text.partition(" ")
+        if word != HERE:
+            return False
+        doubt = self.doubt
+        if doubt is not None and token == doubt.token:
+            self.doubt = None
+            doubt.answer.set_result(True)
+            for message in doubt.held:
+                await self.frames.put(message)
+            self.heard = self.loop.time()  # waiting on Flet is no silence of the page's
+        return True
+
+    def give_up(self, doubt: Doubt) -> None:
+        """The page did not show that it holds the socket: from now on nothing that arrives
+        on it reaches Flet, nor does what was held."""
+        self.given_up.set()
+        self.doubt = None
+        if not doubt.answer.done():
+            doubt.answer.set_result(False)
 
     async def copy(self, text: str) -> bool:
         """Ask the page to copy `text`; whether it did. Only a page that keeps its socket
@@ -291,11 +355,20 @@ class KeptAlive:
                 answer.set_result(False)
 
     async def watch(self) -> None:
-        """The page has gone silent: the socket is given up without waiting for its next
-        frame, so that its session is free for the page's next socket. Only the page's silence
-        counts: a server held up (a look that came late) has read nothing meanwhile, so what
-        the page sent is still to be read, and each look first lets the reader catch up."""
+        """Each time the page goes silent it is asked whether it still holds the socket; if
+        it does not answer, the socket is given up without waiting for its next frame, so
+        that Flet ends its session's connection."""
         await self.keeping.wait()
+        while await self.still_held_after(await self.silence()):
+            pass
+        self.none_copied()
+        await self.send({"type": "websocket.close", "code": 1001})
+        await self.frames.put(DISCONNECT)  # Flet ends the socket; its session waits for the page
+
+    async def silence(self) -> Doubt:
+        """Once the page has gone silent: in doubt. Only the page's silence counts: a server
+        held up (a look that came late) has read nothing meanwhile, so what the page sent is
+        still to be read, and each look first lets the reader catch up."""
         looked = self.loop.time()
         while True:
             await asyncio.sleep(LOOK_SECONDS)
@@ -305,8 +378,13 @@ class KeptAlive:
             if self.quiet():
                 await asyncio.sleep(CATCH_UP_SECONDS)
                 if self.quiet():
-                    break
-        self.given_up.set()
-        self.none_copied()
-        await self.send({"type": "websocket.close", "code": 1001})
-        await self.frames.put(DISCONNECT)  # Flet ends the socket; its session waits for the page
+                    self.doubt = Doubt(self.loop)
+                    return self.doubt
+
+    async def still_held_after(self, doubt: Doubt) -> bool:
+        """Whether the page answers the ask in doubt within ANSWER_SECONDS."""
+        await self.send({"type": "websocket.send", "text": json.dumps({"still": doubt.token})})
+        await asyncio.wait([doubt.answer], timeout=ANSWER_SECONDS)
+        if not doubt.answer.done():
+            self.give_up(doubt)
+        return doubt.answer.result()

@@ -13,7 +13,6 @@ Split cards are read only when asked for (`split_cards`): scoring never needs th
 """
 
 import dataclasses
-import difflib
 import json
 import types
 from collections import Counter
@@ -459,6 +458,8 @@ class Catalog(_Data):
 
     def suggest(self, unknown: str, limit: int = 3) -> list[str]:
         """Species ids that look like `unknown` (an id or a name in any language)."""
+        import difflib  # only a misspelt card needs it: not imported at every start
+
         matches = difflib.get_close_matches(_fold(unknown), self._names, n=limit * 3, cutoff=0.6)
         return list(dict.fromkeys(self._names[m] for m in matches))[:limit]
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -398,6 +397,8 @@ def _cave_type(catalog: Catalog, boxes: tuple[Box, ...], cave_type: str | None, 
     if cave_type is None:
         return DEFAULT_CAVE
     if cave_type not in ids:
+        import difflib  # only a misspelt cave needs it: not imported at every start
+
         problems.append(problem(place, "forest_shuffle.unknown_cave", cave=cave_type,
                                 suggestions=difflib.get_close_matches(cave_type, ids, n=3)))
         return DEFAULT_CAVE

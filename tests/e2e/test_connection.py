@@ -1,6 +1,7 @@
 """A phone that loses the server says so and takes no taps it cannot deliver (views/connection.py
 and connection.js): through a proxy that cuts the network as Wi-Fi does (tests/e2e/blackhole.py),
-and with the server stopped. What counts is what the database holds."""
+and with the server stopped; a phone that is only busy (its page stalled) loses no tap or key.
+What counts is what the database holds."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from tests.e2e.blackhole import Blackhole
 from tests.e2e.harness import Server
 from tests.e2e.phone import Phone
 from tests.e2e.test_accessibility import SCALE_TEXT
-from views.connection import COLOURS
+from views.connection import COLOURS, SILENT_SECONDS
 from views.i18n import ui
 from views.new_table import NewTable
 from views.store import Store
@@ -131,3 +132,63 @@ def test_a_stopped_server_is_said_in_words_and_the_phones_come_back_by_themselve
         assert cards_stored(server, game) == 1
     finally:
         server.stop()
+
+
+# The page's own thread busy for longer than the server waits for a keep-alive (and for longer
+# than a ping's interval on top), as while Flutter builds a heavy screen on a loaded phone: a
+# busy loop, begun once this call has returned, so that the taps and keys sent next come while
+# the page runs nothing.
+STALL_SECONDS = SILENT_SECONDS + 1.0
+STALL = """ms => { setTimeout(() => {
+  const end = performance.now() + ms;
+  while (performance.now() < end);
+}, 0); }"""
+
+
+def stall(phone: Phone) -> list[str]:
+    """Stall the page; the sockets it opens from now on (none, if it never lost the server)."""
+    sockets: list[str] = []
+    phone.page.on("websocket", lambda socket: sockets.append(socket.url))
+    phone.page.evaluate(STALL, round(STALL_SECONDS * 1000))
+    return sockets
+
+
+def click(phone: Phone, identifier: str) -> None:
+    """A thumb at the control's place, whether or not the page is running."""
+    box = phone.by_id(identifier).first.bounding_box()
+    assert box is not None
+    phone.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
+def test_a_stalled_page_loses_no_tap_sent_during_or_after_the_stall(tmp_path, make_context):
+    server = Server(tmp_path / "data")
+    game = symbiose_game(server)
+    server.start()
+    try:
+        phone = at_the_table(make_context, f"{server.url}symbiose/{game}")  # the screen opens
+        sockets = stall(phone)
+        # While the page runs nothing, queued by it: the card (to the selected first tile),
+        # then another tile selected. Each tap is another control's: a second tap on the card
+        # before it shows placed counts once, by design (views/symbiose/card_sheet.py).
+        click(phone, f"known-{CARD}")
+        click(phone, "tile-0-1-0")
+        phone.expect_says("tile-0-0-0", "8")
+        expect(phone.by_id("tile-0-1-0")).to_have_attribute("aria-current", "true")
+        phone.tap(f"known-{CARD}")  # and once it runs again
+        phone.expect_says("tile-0-1-0", "8")
+        assert cards_stored(server, game) == 2 and "8" not in phone.label_of("tile-0-0-1")
+        assert sockets == [] and phone.page.locator(NOTICE).count() == 0  # never cut off
+    finally:
+        server.stop()
+
+
+def test_a_stalled_page_loses_no_key_typed_during_or_after_the_stall(server, make_context):
+    phone = Phone.open(make_context(), f"{server.url}rules")
+    phone.tap("rules-game-forest-shuffle")  # the list of every card opens
+    phone.focus("Search by name in any language")
+    sockets = stall(phone)
+    phone.page.keyboard.type("lyn")  # while the page runs nothing
+    phone.page.keyboard.type("x")  # and once it runs again
+    expect(phone.page.locator("input:focus")).to_have_value("lynx")
+    phone.expect_in_order("rule-", ["rule-lynx"])  # the server has every letter
+    assert sockets == [] and phone.page.locator(NOTICE).count() == 0

@@ -1,6 +1,7 @@
 """`python -m scorer`: the output and exit statuses GAME_FILES.md promises."""
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -154,3 +155,21 @@ def test_scoring_a_file_imports_only_its_game(file, game, others):
     loaded = done.stderr.split()
     assert f"scorer.{game}" in loaded
     assert not [m for m in loaded if m.split(".")[1] in others]
+
+
+def test_the_cli_stands_in_for_pydantics_plugin_loader_only_with_its_answer():
+    """`python -m scorer` skips importing pydantic's plugin loader (and importlib.metadata) when
+    every plugin is off; the real loader gives the same answer then, and still has that name."""
+    code = ("import os; os.environ['PYDANTIC_DISABLE_PLUGINS'] = '__all__';"
+            "from pydantic.plugin._loader import get_plugins; print(list(get_plugins()))")
+    real = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    assert real.stdout.strip() == "[]"
+    code = ("import runpy, sys; sys.argv = ['scorer', 'validate', sys.argv[1]];"
+            "sys.exit = lambda status: print(status, 'importlib.metadata' in sys.modules)\n"
+            "runpy.run_module('scorer', run_name='__main__')")
+    done = subprocess.run([sys.executable, "-c", code, str(EXAMPLES / "fossil-4-players.json")],
+                          capture_output=True, text=True, check=True,
+                          env={k: v for k, v in os.environ.items()
+                               if k != "PYDANTIC_DISABLE_PLUGINS"})
+    assert done.stdout.splitlines()[-1] == "0 False"

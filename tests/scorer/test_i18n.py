@@ -58,8 +58,8 @@ def test_terms_lists_and_numbers_are_rendered():
 def test_list_items_can_be_terms_too():
     assert i18n.text("symbiose.river_side_unknown", {"name": "Zed", "names": ["Ann", "Bob"]}) == (
         '"Zed" is not a player (Ann, Bob)')
-    formatter = i18n._Formatter({"term.fish": "vis", "term.frog": "kikker"})
-    assert formatter.format("{x!l:term}", x=["fish", "frog", "toad"]) == "vis, kikker, toad"
+    assert i18n.fill("{x!l:term}", {"x": ["fish", "frog", "toad"]},
+                     {"term.fish": "vis", "term.frog": "kikker"}) == "vis, kikker, toad"
 
 
 def test_unknown_key_shows_itself_and_unknown_language_is_refused():

@@ -5,8 +5,10 @@ import re
 from pathlib import Path
 
 import pytest
+from babel.plural import PluralRule
 
 from scorer import i18n
+from scorer.plurals import plural_rule
 from views import i18n as views_i18n
 
 ROOT = Path(__file__).parents[2]
@@ -54,6 +56,26 @@ def test_the_plural_rules_are_babels_cldr_rules_of_every_language():
     shipped = json.loads((ROOT / "scorer" / "plural_rules.json").read_text(encoding="utf-8"))
     babels = {lang: Locale.parse(lang).plural_form.rules for lang in i18n.languages()}
     assert shipped == babels, json.dumps(babels, indent=2)
+
+
+def test_our_plural_rules_answer_as_babels_for_every_language_we_ship():
+    from babel.core import Locale
+
+    for lang in i18n.languages():
+        babels = Locale.parse(lang).plural_form
+        ours = plural_rule(babels.rules)
+        assert [ours(n) for n in range(2_000)] == [babels(n) for n in range(2_000)], lang
+
+
+def test_our_plural_rules_answer_as_babels_for_every_rule_babel_knows():
+    """A language added later brings rules of its own: every distinct rule set in CLDR."""
+    from babel.core import Locale, localedata
+
+    rule_sets = {json.dumps(Locale.parse(name).plural_form.rules, sort_keys=True)
+                 for name in localedata.locale_identifiers()}
+    for rules in map(json.loads, rule_sets):
+        babels, ours = PluralRule(rules), plural_rule(rules)
+        assert [ours(n) for n in range(300)] == [babels(n) for n in range(300)], rules
 
 
 def test_the_rule_finds_the_counted_messages():

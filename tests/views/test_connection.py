@@ -1,7 +1,8 @@
 """The server's side of the page's connection watch (views/connection.py), at the ASGI level: the
-keep-alive is answered and never reaches Flet; a socket whose page went silent is given up and
-nothing that arrives on it after the silence reaches Flet; Flet's page carries the script, and
-the script its words in every language."""
+keep-alive is answered and never reaches Flet; a page that went silent is asked whether it still
+holds its socket: what it sent meanwhile reaches Flet, in order, once it answers, and never if it
+does not, as the socket is then given up; Flet's page carries the script, and the script its
+words in every language."""
 
 from __future__ import annotations
 
@@ -44,6 +45,7 @@ class Page:
         self.reached: list[dict] = []
         self.closed = asyncio.Event()
         self.answered = asyncio.Event()
+        self.doubts: asyncio.Queue[str] = asyncio.Queue()  # the tokens of "still there?" asks
 
     def say(self, *messages: dict) -> None:
         for message in messages:
@@ -58,6 +60,17 @@ class Page:
             self.answered.set()
         if message["type"] == "websocket.close":
             self.closed.set()
+        if message["type"] == "websocket.send" and message["text"].startswith('{"still"'):
+            self.doubts.put_nowait(json.loads(message["text"])["still"])
+
+    async def asked_whether_still_there(self) -> str:
+        return await asyncio.wait_for(self.doubts.get(), timeout=10)
+
+    async def pong(self) -> None:
+        """A keep-alive, answered: the server has read everything said before it."""
+        self.answered.clear()
+        self.say(keep_alive())
+        await asyncio.wait_for(self.answered.wait(), timeout=10)
 
     async def app(self, scope, receive, send) -> None:
         """Flet's handler, as far as it matters: accepts, then reads until the client left."""
@@ -103,16 +116,75 @@ async def test_the_keep_alive_is_answered_while_flet_is_busy():
     await asyncio.wait_for(handler, timeout=10)
 
 
+def here(token: str) -> dict:
+    return {"type": "websocket.receive", "text": f"{connection.HERE} {token}"}
+
+
+def keys(*numbers: int) -> list[dict]:
+    """Flet frames, each its own (as a key typed into a field)."""
+    return [{"type": "websocket.receive", "bytes": bytes([number])} for number in numbers]
+
+
 @pytest.mark.asyncio
-async def test_a_page_gone_silent_is_given_up_and_what_it_sent_meanwhile_never_reaches_flet():
+async def test_a_page_stalled_past_the_silence_loses_nothing_it_sent_once_it_answers():
+    """A phone building a heavy screen runs no script for seconds: the taps and keys it sends
+    once it runs again all reach Flet, in order, and the socket stays open."""
+    page = Page()
+    handler = serve(page, silent=0.2)
+    page.say(CONNECT, keep_alive(), *keys(0))
+    token = await page.asked_whether_still_there()
+    page.say(*keys(1, 2), answer("copied", token), here("a-token-it-was-never-given"))
+    await page.pong()  # a keep-alive may have been held by the network: it proves nothing
+    assert page.reached == [CONNECT, *keys(0)]  # held until the page answers the ask
+    page.say(here(token), *keys(3))
+    token_again = await page.asked_whether_still_there()  # silent again: a fresh ask
+    assert token_again != token
+    page.say(here(token), *keys(4))  # the old token answers nothing: held
+    await page.pong()
+    assert page.reached == [CONNECT, *keys(0, 1, 2, 3)]
+    page.say(here(token_again), LEAVES)
+    await asyncio.wait_for(handler, timeout=10)
+    assert page.reached == [CONNECT, *keys(0, 1, 2, 3, 4), LEAVES] and not page.closed.is_set()
+
+
+@pytest.mark.asyncio
+async def test_a_page_gone_silent_that_does_not_answer_is_given_up_and_what_it_sent_meanwhile_never_reaches_flet(  # noqa: E501
+        monkeypatch):
+    monkeypatch.setattr(connection, "ANSWER_SECONDS", 0.3)
     page = Page()
     handler = serve(page, silent=0.2)
     page.say(CONNECT, keep_alive(), FLET_FRAME)
-    await asyncio.wait_for(page.closed.wait(), timeout=10)  # nothing more came: given up
-    page.say(FLET_FRAME, keep_alive(), LEAVES)  # what the network held, then the close
+    token = await page.asked_whether_still_there()
+    page.say(FLET_FRAME)  # what the network held, from a page that gave the socket up
+    await asyncio.wait_for(page.closed.wait(), timeout=10)  # no answer came: given up
+    page.say(FLET_FRAME, keep_alive(), here(token), LEAVES)  # what the network held, too late
     await asyncio.wait_for(handler, timeout=10)
     assert page.reached == [CONNECT, FLET_FRAME, {"type": "websocket.disconnect", "code": 1006}]
     assert page.sent.count({"type": "websocket.send", "text": PONG}) == 1
+
+
+@pytest.mark.asyncio
+async def test_a_page_in_doubt_that_closes_its_socket_has_what_it_held_dropped():
+    page = Page()
+    handler = serve(page, silent=0.2)
+    page.say(CONNECT, keep_alive())
+    await page.asked_whether_still_there()
+    page.say(*keys(1, 2), LEAVES)  # a page gives its socket up by closing it
+    await asyncio.wait_for(handler, timeout=10)
+    assert page.reached == [CONNECT, LEAVES] and not page.closed.is_set()
+
+
+@pytest.mark.asyncio
+async def test_a_page_in_doubt_that_floods_the_socket_is_given_up_at_once():
+    page = Page()  # given up for the flood, long before its time to answer is up
+    handler = serve(page, silent=0.2)
+    page.say(CONNECT, keep_alive())
+    token = await page.asked_whether_still_there()
+    page.say(*[FLET_FRAME] * (connection.HELD_FRAMES + 1))
+    await asyncio.wait_for(page.closed.wait(), timeout=10)
+    page.say(here(token), FLET_FRAME, LEAVES)
+    await asyncio.wait_for(handler, timeout=10)
+    assert page.reached == [CONNECT, {"type": "websocket.disconnect", "code": 1006}]
 
 
 @pytest.mark.asyncio

@@ -23,9 +23,10 @@ VIETNAMESE = re.compile("[ăâđêôơưạảấầẩẫậắằẳẵặẹ�
 # home leads to (its history, players, backups).
 SYMBIOSE_SCREENS = [*sorted((VIEWS / "symbiose").glob("*.py")),
                     *sorted((VIEWS / "widgets").glob("*.py")),
-                    *(VIEWS / f"{name}.py" for name in ("home", "new_game", "settings", "join",
-                                                        "table_screen", "rules", "history",
-                                                        "players", "archive"))]
+                    *(VIEWS / f"{name}.py" for name in ("home", "new_game", "new_game_steps",
+                                                        "settings", "join", "table_screen",
+                                                        "rules", "history", "players",
+                                                        "archive"))]
 LITERAL_KEY = re.compile(r'\b(?:t|ui)\(\s*"([a-z][\w.-]*)"')
 
 

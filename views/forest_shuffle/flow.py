@@ -3,7 +3,9 @@
 The entry follows the eye along a forest: a tree, then its dwellers slot by slot clockwise from
 the top, the next empty slot opening by itself after each card, then the next tree. The table
 (`ForestTable`) is shared by every phone; this phone's state (`Ui`) is its own: whose forest,
-the picker's target, a symbol being asked, the card tapped, a card being moved.
+the picker's target, a symbol being asked, the card tapped, a card being moved. Where the flow
+goes is pure functions of a `Ui` and the table's facts (tested alone); a tap replaces the `Ui`
+whole with what they give.
 """
 
 from __future__ import annotations
@@ -11,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
+
+import flet as ft
 
 from scorer.forest_shuffle.catalog import load_catalog
 from scorer.forest_shuffle.models import SAPLING
@@ -61,6 +65,60 @@ class Ui:
         return dict(self.orders).get(side, ())
 
 
+@ft.observable
+@dataclass
+class PhoneUi:
+    """Where this phone's `Ui` is kept, the one copy the render and the taps read; a tap
+    replaces it with a new value, which redraws the screen."""
+
+    ui: Ui
+
+
+def current_picking(ui: Ui, trees: int) -> Picking | None:
+    """The picker's target in a forest of `trees` trees; a slot of a tree that went meanwhile
+    (an undo, another phone): the next tree."""
+    picking = ui.picking
+    if picking is not None and picking.side != WHOLE and picking.tree >= trees:
+        return NEW_TREE
+    return picking
+
+
+def showing(ui: Ui, player: int, empty: bool) -> Ui:
+    """Another forest; an empty one opens the picker on its first tree."""
+    return replace(ui, shown=player, selected=None, picking=NEW_TREE if empty else None,
+                   question=None, moving=None, cave=False)
+
+
+def targeting(ui: Ui, picking: Picking | None, order: tuple[str, ...] = ()) -> Ui:
+    """The picker on `picking` (None: closed), with an empty search; a slot's grid in `order`
+    (likeliest first), kept while it is shown."""
+    orders = ui.orders
+    if picking is not None and picking.side != WHOLE:
+        orders = (*((s, o) for s, o in orders if s != picking.side), (picking.side, order))
+    return replace(ui, picking=picking, question=None, query="", orders=orders, moving=None,
+                   selected=None, searches=ui.searches + bool(ui.query), cave=False)
+
+
+def after_card(picking: Picking, tree: Tree, takes_another: bool) -> Picking:
+    """Where the picker goes once a dweller is placed at `picking` of `tree` (as it is now):
+    the next empty slot; a full tree whose slot `takes_another` (a hare, a toad...) stays;
+    else the next tree."""
+    following = next_slot(tree, picking.side)
+    if following is None and takes_another:
+        following = picking.side
+    return NEW_TREE if following is None else Picking(picking.tree, following)
+
+
+def selecting(ui: Ui, spot: ForestSpot) -> Ui:
+    """A card tapped opens its details; tapped again, closes them."""
+    return replace(ui, selected=None if ui.selected == spot else spot, moving=None)
+
+
+def toggling_cave(ui: Ui, count: int) -> Ui:
+    """The cave's pad opened on the page of its `count`, or closed."""
+    return replace(ui, cave=not ui.cave, cave_page=count // CAVE_PAGE)
+
+
 def next_slot(tree: Tree, after: str) -> str | None:
     """The first empty slot clockwise after `after` (itself last); None: the tree is full (the
     picker then stays on `after` if it takes another card, else asks for the next tree)."""
@@ -77,18 +135,20 @@ def is_host(species: str) -> bool:
 class Taps:
     """What the taps on the entry screen do: an operation on the table, a change of this
     phone's `Ui`, or both. One per screen (stable, so memoised parts keep it as an equal prop);
-    `ui` is the state of the last render, read when a tap arrives."""
+    it reads the `Ui` where the screen keeps it, as it is when a tap arrives."""
 
-    def __init__(self, table: ForestTable, set_ui: Callable[[Ui], object], phone: str,
-                 ui: Ui, game_over: Callable[[object], bool]) -> None:
-        self.table, self.set_ui, self.phone = table, set_ui, phone
-        self.ui = ui
+    def __init__(self, table: ForestTable, kept: PhoneUi, phone: str,
+                 game_over: Callable[[object], bool]) -> None:
+        self.table, self.kept, self.phone = table, kept, phone
         # True for an operation's answer on a game another phone finished (the phone is told)
         self.game_over = game_over
 
+    @property
+    def ui(self) -> Ui:
+        return self.kept.ui
+
     def _set(self, **changes: Any) -> None:
-        self.ui = replace(self.ui, **changes)
-        self.set_ui(self.ui)
+        self.kept.ui = replace(self.ui, **changes)
 
     @property
     def player(self) -> int:
@@ -96,34 +156,21 @@ class Taps:
 
     @property
     def picking(self) -> Picking | None:
-        """The picker's target; a slot of a tree that went meanwhile (an undo, another phone):
-        the next tree."""
-        picking = self.ui.picking
-        if picking is not None and picking.side != WHOLE and \
-                picking.tree >= len(self.table.forests[self.player].trees):
-            return NEW_TREE
-        return picking
+        return current_picking(self.ui, len(self.table.forests[self.player].trees))
 
     # whose forest --------------------------------------------------------------------------
     def show(self, player: int) -> None:
-        """Another forest; an empty one opens the picker on its first tree."""
-        empty = not self.table.forests[player].trees
-        self._set(shown=player, selected=None, picking=NEW_TREE if empty else None,
-                  question=None, moving=None, cave=False)
+        self.kept.ui = showing(self.ui, player, not self.table.forests[player].trees)
 
     def step(self, delta: int) -> None:
         self.show((self.player + delta) % len(self.table.names))
 
     # the picker ----------------------------------------------------------------------------
     def target(self, picking: Picking | None) -> None:
-        """The picker on `picking` (None: closed), with an empty search. A slot's grid is
-        ordered now, likeliest first, and keeps that order while it is shown."""
-        orders = self.ui.orders
-        if picking is not None and picking.side != WHOLE:
-            order = self.table.likely(self.player, picking.side)
-            orders = (*((s, o) for s, o in orders if s != picking.side), (picking.side, order))
-        self._set(picking=picking, question=None, query="", orders=orders, moving=None,
-                  selected=None, searches=self.ui.searches + bool(self.ui.query), cave=False)
+        """The picker on `picking` (None: closed); a slot's grid is ordered now."""
+        order = () if picking is None or picking.side == WHOLE else \
+            self.table.likely(self.player, picking.side)
+        self.kept.ui = targeting(self.ui, picking, order)
 
     def new_tree(self) -> None:
         self.target(NEW_TREE)
@@ -180,10 +227,7 @@ class Taps:
                                           phone=self.phone)):
                 return
             tree = table.tree(player, picking.tree)
-            following = next_slot(tree, picking.side)
-            if following is None and table.takes_another(tree, picking.side):
-                following = picking.side  # a full tree: another hare (toad...) still fits
-            self.target(NEW_TREE if following is None else Picking(picking.tree, following))
+            self.target(after_card(picking, tree, table.takes_another(tree, picking.side)))
 
     # the symbol pass -----------------------------------------------------------------------
     def give_symbol(self, spot: ForestSpot, symbol: str) -> None:
@@ -194,7 +238,7 @@ class Taps:
 
     # the forest ----------------------------------------------------------------------------
     def select(self, spot: ForestSpot) -> None:
-        self._set(selected=None if self.ui.selected == spot else spot, moving=None)
+        self.kept.ui = selecting(self.ui, spot)
 
     def replace_card(self, spot: ForestSpot) -> None:
         self.target(Picking(spot.tree, spot.slot or WHOLE, spot))
@@ -222,8 +266,7 @@ class Taps:
         self.game_over(self.table.set_symbol(spot, symbol, phone=self.phone))
 
     def open_cave(self) -> None:
-        count = self.table.forests[self.player].cave
-        self._set(cave=not self.ui.cave, cave_page=count // CAVE_PAGE)
+        self.kept.ui = toggling_cave(self.ui, self.table.forests[self.player].cave)
 
     def cave_page(self, page: int) -> None:
         self._set(cave_page=max(0, page))

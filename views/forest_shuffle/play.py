@@ -16,7 +16,7 @@ from flet.components.hooks.use_ref import MutableRef
 from scorer.forest_shuffle.placing import caves
 from scorer.places import ForestSpot
 from views.forest_shuffle.cave import CaveButton, CavePad
-from views.forest_shuffle.flow import NEW_TREE, WHOLE, Picking, Taps, Ui
+from views.forest_shuffle.flow import NEW_TREE, WHOLE, PhoneUi, Picking, Taps, Ui
 from views.forest_shuffle.forest import MoveBar, PlayerChips, TreeCard
 from views.forest_shuffle.model import CLOCKWISE, Forest, ForestTable, Live, TreeLive
 from views.forest_shuffle.names import species_name, spot_id
@@ -43,9 +43,9 @@ NO_LIVE = TreeLive()
 def Play(table: ForestTable) -> ft.View:
     app = use_app()
     use_table(table)
-    ui, set_ui = use_lazy_state(lambda: first_ui(table, app.own_seat(table.id) or 0))
-    taps = ft.use_memo(lambda: Taps(table, set_ui, app.device, ui, app.game_over), [table])
-    taps.ui = ui
+    kept, _ = use_lazy_state(lambda: PhoneUi(first_ui(table, app.own_seat(table.id) or 0)))
+    taps = ft.use_memo(lambda: Taps(table, kept, app.device, app.game_over), [table])
+    ui = kept.ui
     live = table.live
     player = taps.player
     forest = table.forests[player]
@@ -57,7 +57,6 @@ def Play(table: ForestTable) -> ft.View:
         await app.go(f"{table.route}/sheet")
 
     picking = taps.picking
-    wanted = tuple(s for s in table.symbols_wanted(player) if s not in ui.later)
     view = ft.View(route=table.route, padding=0, spacing=0, appbar=entry_bar(
         app, table.route, table.names[player],
         actions=[CaveButton(forest.cave, None if cave_line is None else cave_line.points,
@@ -70,19 +69,7 @@ def Play(table: ForestTable) -> ft.View:
                      ft.Icons.LEADERBOARD, tooltip=app.t("entry.score_sheet"),
                      disabled=not sheet_open, on_click=open_score_sheet, width=TAP,
                      height=TAP))]))
-    over: ft.Control | None = None  # what takes the screen before the picker and the forest
-    if ui.cave:
-        over = CavePad(table.names[player], forest.cave, forest.cave_type,
-                       tuple(cave.id for cave in caves(table.boxes)), ui.cave_page,
-                       taps.set_cave, taps.cave_page, taps.cave_type, taps.close_cave)
-    elif wanted:
-        spot = wanted[0]
-        problem = next(p for p in live.problems[spot]
-                       if p.key == "forest_shuffle.symbol_missing")
-        over = keyed(SymbolPass, f"pass-{spot_id(spot)}")(
-            spot, table.card_at(spot).species, problem, len(wanted) - 1, wanted, taps)
-    elif ui.question is not None:
-        over = SymbolQuestion(ui.question, taps)
+    over = overlay(table, ui, player, taps)
     # The forest is drawn as it was when last shown while the picker or a question holds
     # the screen: a pick sends what the picker shows, and closing it what changed meanwhile.
     forest_shown = over is None and picking is None
@@ -105,6 +92,26 @@ def Play(table: ForestTable) -> ft.View:
                      TotalsBar(totals, open_score_sheet if sheet_open else None,
                                provisional=not live.clean)]
     return view
+
+
+def overlay(table: ForestTable, ui: Ui, player: int, taps: Taps) -> ft.Control | None:
+    """What takes the screen before the picker and the forest: the cave's pad, the symbols
+    still wanted, or the question of a card's printed symbol."""
+    forest = table.forests[player]
+    wanted = tuple(s for s in table.symbols_wanted(player) if s not in ui.later)
+    if ui.cave:
+        return CavePad(table.names[player], forest.cave, forest.cave_type,
+                       tuple(cave.id for cave in caves(table.boxes)), ui.cave_page,
+                       taps.set_cave, taps.cave_page, taps.cave_type, taps.close_cave)
+    if wanted:
+        spot = wanted[0]
+        problem = next(p for p in table.live.problems[spot]
+                       if p.key == "forest_shuffle.symbol_missing")
+        return keyed(SymbolPass, f"pass-{spot_id(spot)}")(
+            spot, table.card_at(spot).species, problem, len(wanted) - 1, wanted, taps)
+    if ui.question is not None:
+        return SymbolQuestion(ui.question, taps)
+    return None
 
 
 def first_ui(table: ForestTable, seat: int) -> Ui:

@@ -2,22 +2,20 @@
 value: three taps), the exchange and evaluation when a fossil's last piece is taken, what each
 player holds, the log.
 
-Each tap is an operation on the shared model; a refused one is never stored, its reason shows
-next to the control (and as a snackbar, where the thumb is), and the selection stays so it can
-be corrected. A move in the log can be corrected in place through the same turn panel.
+What each tap does is in taps.py, this phone's state and the stage of the turn in turn.py;
+here is what the screen shows of them. A move in the log can be corrected in place through the
+same turn panel.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
 from typing import Any
 
 import flet as ft
 from flet.components.hooks.use_ref import MutableRef
 
 from scorer.fossil.models import SET_ASIDE, Card, End, Evaluate, Move, card_of
-from scorer.fossil.position import Refusal
 from scorer.fossil.state import Due
 from views.fossil.correction import Correction
 from views.fossil.log_panel import LogPanel
@@ -30,8 +28,9 @@ from views.fossil.parts import (
     fossil_name,
     summary,
 )
-from views.i18n import scorer_text
-from views.model import Finished, use_table
+from views.fossil.taps import Picks, Taps
+from views.fossil.turn import Screen, Shown, Stage, Turn, current, stage
+from views.model import use_table
 from views.session import AppSession, use_app
 from views.widgets.common import TAP, do, labelled, pill, section, text
 from views.widgets.top_bar import entry_bar
@@ -40,205 +39,102 @@ from views.widgets.typed_flet import keyed, memo
 MemoScoreTile = memo(ScoreTile)
 
 
-@dataclass(frozen=True)
-class Turn:
-    """This phone's half-entered turn: the cost and fossil picked, who moves if not the next
-    player, and the log entry being corrected (None: a new turn)."""
-
-    cost: int | None = None
-    fossil: str | None = None
-    mover: int | None = None
-    editing: int | None = None
-
-
-@dataclass(frozen=True)
-class Shown:
-    """A refusal as shown: at which control ("cost", "take", "exchange", "evaluate", "end")."""
-
-    at: str
-    message: str
-
-
-def refusal_text(app: AppSession, refusal: Refusal) -> str:
-    message = scorer_text(refusal.problem.key, refusal.problem.params, app.lang)
-    if refusal.breaks is not None and refusal.breaks.index is not None:
-        message = app.t("fossil.breaks_entry", number=refusal.breaks.index + 1,
-                        problem=message)
-    return message
-
-
 @ft.component
 def Play(table: FossilTable) -> ft.View:
     app = use_app()
     version = use_table(table)
-    turn, set_turn = ft.use_state(Turn())
-    gives: Card | None = None  # the card the taker gives in an exchange
-    gives, set_gives = ft.use_state(gives)
-    seen, set_seen = ft.use_state(-1)  # the log length whose last evaluation was looked at
-    refused: tuple[Shown, ...] = ()
-    refused, set_refused = ft.use_state(refused)
-    correcting, set_correcting = ft.use_state(False)
-    asking_end, set_asking_end = ft.use_state(False)
+    kept, set_screen = ft.use_state(Screen())
+    screen = current(kept, len(table.log))
+    picks = ft.use_memo(lambda: Picks(app, table, set_screen), [table])
+    taps = Taps(app, table, set_screen, screen)
     scroller: MutableRef[ft.Column] = ft.use_ref(None)
 
-    if turn.editing is not None and turn.editing >= len(table.log):
-        turn = Turn()  # the move being corrected is gone (undo, another phone)
-
-    def show(at: str, refusals: list[Refusal] | Finished) -> bool:
-        """Show the refusals at `at` and in a snackbar; True if there were none (False, and the
-        phone told, on a game another phone finished)."""
-        if app.game_over(refusals):
-            return False
-        set_refused(tuple(Shown(at, refusal_text(app, r)) for r in refusals))
-        if refusals:
-            app.notice(refusal_text(app, refusals[0]))
-        return not refusals
-
-    def mover() -> int | None:
-        return turn.mover if turn.mover is not None else table.next_mover()
-
-    def pick_mover(player: int) -> None:
-        def pick(current: Turn) -> Turn:
-            keep = current.editing is not None or player != table.next_mover()
-            return replace(current, mover=player if keep else None)
-        set_turn(pick)
-
-    def pick_cost(cost: int) -> None:
-        set_turn(lambda current: replace(current, cost=cost))
-        set_refused(())
-
-    def pick_fossil(fossil: str) -> None:
-        set_turn(lambda current: replace(current, fossil=fossil))
-        set_refused(())
-
-    def take(value: int) -> None:
-        player = mover()
-        if turn.cost is None or turn.fossil is None or player is None:
-            return
-        refusals = table.move(player, turn.cost, (turn.fossil, value), turn.editing)
-        if app.game_over(refusals):
-            return
-        at = "cost" if any(r.field == "cost" and r.breaks is None for r in refusals) else "take"
-        if show(at, refusals):
-            set_turn(Turn())
-            set_gives(None)
-
-    def edit(index: int) -> None:
-        entry = table.log[index]
-        if isinstance(entry, Move) and entry.take:
-            set_turn(Turn(entry.cost, card_of(entry.take)[0], table.names.index(entry.move),
-                          index))
-            set_correcting(False)
-            set_refused(())
-
     async def to_top() -> None:
-        if (turn.editing is not None or correcting) and scroller.current is not None:
+        if screen.busy and scroller.current is not None:
             await scroller.current.scroll_to(offset=0, duration=250)
 
-    ft.use_effect(to_top, [turn.editing, correcting])
+    ft.use_effect(to_top, [screen.turn.editing, screen.correcting])
+    ft.use_dialog(end_dialog(app, taps.end_game, lambda: taps.ask_end(False))
+                  if screen.asking_end else None)
 
-    def exchange(other: int, card: Card) -> None:
-        due = table.due()
-        if due is not None and gives is not None and show(
-                "exchange", table.exchange(due.taker, gives, other, card)):
-            set_gives(None)
-
-    def undo() -> None:
-        undone = table.undo()
-        if app.game_over(undone):
-            return
-        set_turn(Turn())
-        set_refused(())
-        if undone is not None:
-            app.notice(app.t("fossil.undone", what=summary(undone, app.lang)))
-
-    async def end_game() -> None:
-        set_asking_end(False)
-        if show("end", table.end()):
-            await app.go(table.route + "/sheet")
-
-    def delete(index: int) -> None:
-        if app.game_over(table.delete(index)):
-            return
-        set_turn(Turn())
-        set_refused(())
-
-    # stable for the memoised tiles, chips and log rows: they read the table when called
-    pick_cost_cb = ft.use_callback(pick_cost, [])
-    pick_fossil_cb = ft.use_callback(pick_fossil, [])
-    pick_mover_cb = ft.use_callback(pick_mover, [])
-    edit_cb = ft.use_callback(edit, [])
-    delete_cb = ft.use_callback(delete, [])
-
-    ft.use_dialog(end_dialog(app, end_game, lambda: set_asking_end(False))
-                  if asking_end else None)
-
-    # while a move or a score is corrected, nobody "moves now"
-    busy = turn.editing is not None or correcting
     ended, broken = table.ended, table.broken
-    at = refused_at(refused)
-    last = table.log[-1] if table.log else None
-    controls: list[ft.Control] = [scores(table, app, None if busy or ended else mover(),
-                                         pick_mover_cb)]
-    if not busy:
-        controls.append(turn_line(app, table, mover()))
+    at = refused_at(screen.refused)
+    evaluated = last_evaluation(app, table)
+    controls: list[ft.Control] = [scores(table, app, None if screen.busy or ended
+                                         else taps.mover(), picks.pick_mover)]
+    if not screen.busy:
+        controls.append(turn_line(app, table, taps.mover()))
     if broken:
         controls.append(labelled("log-broken", text(app.t(
             "fossil.broken", number=table.valid + 1), color=ft.Colors.ERROR, size=14)))
-    if turn.editing is not None:
-        controls += turn_panel(app, table, turn, mover(), at, pick_cost_cb, pick_fossil_cb,
-                               take, lambda: set_turn(Turn()))
-    elif correcting:
-        controls.append(Correction(table, lambda: set_correcting(False)))
-    elif ended:
-        controls.append(text(app.t("fossil.ended"), size=15))
-    elif not broken:  # a broken log gets no next step until it is corrected
-        due = table.due()
-        evaluated = last_evaluation(app, table)
-        if due is not None:
-            controls += evaluation_panel(app, table, due, gives, set_gives, exchange, at,
-                                         lambda: show("evaluate", table.evaluate(due.fossil)))
-        elif seen != len(table.log) and evaluated:
-            # everyone looks at the arithmetic until somebody continues
-            controls += [*evaluated, labelled("continue", ft.FilledButton(
-                app.t("fossil.continue"), icon=ft.Icons.ARROW_FORWARD, height=TAP,
-                on_click=lambda: set_seen(len(table.log))))]
-        else:
-            controls += turn_panel(app, table, turn, mover(), at, pick_cost_cb,
-                                   pick_fossil_cb, take, None)
+    now = stage(screen, ended=ended, broken=broken, due=table.due() is not None,
+                evaluated=bool(evaluated), log_length=len(table.log))
+    controls += next_step(app, table, now, taps, picks, at, evaluated)
     if ended:
-        controls += last_evaluation(app, table)
-    if not ended and not broken and not busy:
-        controls.append(ft.Row([
-            labelled("calculator", ft.OutlinedButton(
-                app.t("calc.title"), icon=ft.Icons.CALCULATE, height=TAP,
-                on_click=do(app.go, table.route + "/calc"))),
-            labelled("correct-score", ft.OutlinedButton(
-                app.t("fossil.correct"), icon=ft.Icons.EXPOSURE, height=TAP,
-                on_click=lambda: set_correcting(True))),
-            labelled("end-game", ft.OutlinedButton(
-                app.t("fossil.end"), icon=ft.Icons.FLAG, height=TAP,
-                on_click=lambda: set_asking_end(True))),
-        ], alignment=ft.MainAxisAlignment.SPACE_EVENLY, wrap=True, run_spacing=8))
-        controls += at.get("end", [])
+        controls += evaluated
+    if not ended and not broken and not screen.busy:
+        controls += [game_buttons(app, table, taps), *at.get("end", [])]
     controls.append(Holdings(table, version, app.lang))
     if table.small:
         controls.append(SetAside(table, version))
-    controls.append(LogPanel(table, version, edit_cb, delete_cb))
+    controls.append(LogPanel(table, version, picks.edit, picks.delete))
     column = ft.Column(controls, spacing=10, scroll=ft.ScrollMode.AUTO, expand=True)
     scroller.current = column
+    return ft.View(route=table.route, padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+                   appbar=play_bar(app, table, taps), controls=[column])
+
+
+def next_step(app: AppSession, table: FossilTable, now: Stage, taps: Taps, picks: Picks,
+              at: dict[str, list[ft.Control]], evaluated: list[ft.Control]) -> list[ft.Control]:
+    """What the stage offers: the turn panel, the correction, the evaluation, or nothing."""
+    screen = taps.screen
+    if now is Stage.CORRECTING_MOVE:
+        return turn_panel(app, table, screen.turn, taps.mover(), at, picks.pick_cost,
+                          picks.pick_fossil, taps.take, taps.cancel_edit)
+    if now is Stage.CORRECTING_SCORE:
+        return [Correction(table, lambda: taps.correct(False))]
+    if now is Stage.ENDED:
+        return [text(app.t("fossil.ended"), size=15)]
+    if now is Stage.EVALUATING:
+        due = table.due()
+        assert due is not None  # the stage says one is owed
+        return evaluation_panel(app, table, due, screen.gives, taps.give, taps.exchange, at,
+                                lambda: taps.evaluate(due.fossil))
+    if now is Stage.LOOKING:
+        return [*evaluated, labelled("continue", ft.FilledButton(
+            app.t("fossil.continue"), icon=ft.Icons.ARROW_FORWARD, height=TAP,
+            on_click=taps.go_on))]
+    if now is Stage.TURN:
+        return turn_panel(app, table, screen.turn, taps.mover(), at, picks.pick_cost,
+                          picks.pick_fossil, taps.take, None)
+    return []  # a broken log gets no next step until it is corrected
+
+
+def game_buttons(app: AppSession, table: FossilTable, taps: Taps) -> ft.Row:
+    return ft.Row([
+        labelled("calculator", ft.OutlinedButton(
+            app.t("calc.title"), icon=ft.Icons.CALCULATE, height=TAP,
+            on_click=do(app.go, table.route + "/calc"))),
+        labelled("correct-score", ft.OutlinedButton(
+            app.t("fossil.correct"), icon=ft.Icons.EXPOSURE, height=TAP,
+            on_click=lambda: taps.correct(True))),
+        labelled("end-game", ft.OutlinedButton(
+            app.t("fossil.end"), icon=ft.Icons.FLAG, height=TAP,
+            on_click=lambda: taps.ask_end(True))),
+    ], alignment=ft.MainAxisAlignment.SPACE_EVENLY, wrap=True, run_spacing=8)
+
+
+def play_bar(app: AppSession, table: FossilTable, taps: Taps) -> ft.AppBar:
+    last = table.log[-1] if table.log else None
     undo_label = (app.t("fossil.undo", what=summary(last, app.lang)) if last is not None
                   else app.t("entry.undo"))
-    return ft.View(
-        route=table.route, padding=ft.Padding.symmetric(horizontal=12, vertical=8),
-        appbar=entry_bar(app, table.route, app.t("game.fossil"), actions=[
-            labelled("undo", ft.IconButton(ft.Icons.UNDO, tooltip=undo_label, width=TAP,
-                                           height=TAP, disabled=last is None, on_click=undo)),
-            labelled("open-sheet", ft.IconButton(
-                ft.Icons.LEADERBOARD, tooltip=app.t("entry.score_sheet"), width=TAP,
-                height=TAP, disabled=not table.complete,
-                on_click=do(app.go, table.route + "/sheet")))]),
-        controls=[column])
+    return entry_bar(app, table.route, app.t("game.fossil"), actions=[
+        labelled("undo", ft.IconButton(ft.Icons.UNDO, tooltip=undo_label, width=TAP,
+                                       height=TAP, disabled=last is None, on_click=taps.undo)),
+        labelled("open-sheet", ft.IconButton(
+            ft.Icons.LEADERBOARD, tooltip=app.t("entry.score_sheet"), width=TAP,
+            height=TAP, disabled=not table.complete,
+            on_click=do(app.go, table.route + "/sheet")))])
 
 
 def refused_at(refused: tuple[Shown, ...]) -> dict[str, list[ft.Control]]:

@@ -8,6 +8,7 @@ the half-composed card) is its own state.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import flet as ft
 
@@ -68,6 +69,27 @@ def Play(table: SymbioseTable) -> ft.View:
     live = table.live
     tile = tile_width(app.width)
     large = app.text_scale >= LARGE_TEXT
+    top = pond_controls(app, table, shown, cursor, tile, show)
+    lower = sheet_controls(app, table, cursor, place_stable)
+    return ft.View(
+        route=table.route, padding=0, spacing=0,
+        appbar=play_bar(app, table, phone, finish),
+        # At large text the pond and the card sheet scroll as one: the pond alone can be
+        # taller than what the totals bar leaves of a small phone.
+        controls=[swipeable(ft.Column([
+            ft.Container(ft.Column(top, spacing=6,
+                                   horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+                         padding=ft.Padding.only(left=8, right=8, top=8)),
+            ft.Container(ft.Column(lower, spacing=8, scroll=None if large else ft.ScrollMode.AUTO),
+                         expand=not large, padding=ft.Padding.symmetric(horizontal=12)),
+        ], expand=True, spacing=8, scroll=ft.ScrollMode.AUTO if large else None), step),
+            TotalsBar(totals_of(live.sheet, app.t), finish if table.complete else None)])
+
+
+def pond_controls(app: AppSession, table: SymbioseTable, shown: Owner, cursor: Tile | None,
+                  tile: float, show: Callable[[Owner], Any]) -> list[ft.Control]:
+    """Above the card sheet: the player chips, the teams, the pond shown with its captions,
+    and the game's problems."""
     top: list[ft.Control] = [PlayerChips(table.names, table.owners(), shown, show)]
     if teams := table.teams():
         one, two = (" & ".join(team) for team in teams)
@@ -79,27 +101,19 @@ def Play(table: SymbioseTable) -> ft.View:
     else:
         top.append(ColumnLabels(column_captions(table, int(shown), app.lang), tile))
     top += [Pond(table, shown, cursor, tile), *problem_texts(app, table)]
-    lower = sheet_controls(app, table, cursor, place_stable)
+    return top
+
+
+def play_bar(app: AppSession, table: SymbioseTable, phone: str,
+             finish: Callable[[], Any]) -> ft.AppBar:
     undo = ft.IconButton(ft.Icons.UNDO, tooltip=app.t("entry.undo"), width=TAP, height=TAP,
                          disabled=table.undoable(phone) is None,
                          on_click=lambda: app.game_over(table.undo(phone)))
     to_sheet = ft.IconButton(ft.Icons.LEADERBOARD, tooltip=app.t("entry.score_sheet"),
                              width=TAP, height=TAP, disabled=not table.complete,
                              on_click=finish)
-    return ft.View(
-        route=table.route, padding=0, spacing=0,
-        appbar=entry_bar(app, table.route, app.t("game.symbiose"),
-                       actions=[labelled("undo", undo), labelled("open-sheet", to_sheet)]),
-        # At large text the pond and the card sheet scroll as one: the pond alone can be
-        # taller than what the totals bar leaves of a small phone.
-        controls=[swipeable(ft.Column([
-            ft.Container(ft.Column(top, spacing=6,
-                                   horizontal_alignment=ft.CrossAxisAlignment.CENTER),
-                         padding=ft.Padding.only(left=8, right=8, top=8)),
-            ft.Container(ft.Column(lower, spacing=8, scroll=None if large else ft.ScrollMode.AUTO),
-                         expand=not large, padding=ft.Padding.symmetric(horizontal=12)),
-        ], expand=True, spacing=8, scroll=ft.ScrollMode.AUTO if large else None), step),
-            TotalsBar(totals_of(live.sheet, app.t), finish if table.complete else None)])
+    return entry_bar(app, table.route, app.t("game.symbiose"),
+                     actions=[labelled("undo", undo), labelled("open-sheet", to_sheet)])
 
 
 def first_shown(app: AppSession, table: SymbioseTable,

@@ -8,7 +8,6 @@ from pydantic import ValidationError
 
 from scorer import i18n
 from scorer.forest_shuffle import ForestShuffleFile
-from scorer.i18n import _Formatter
 from scorer.problems import from_validation_error
 from tests.scorer.forest_shuffle.forests import card, check, table, tree
 
@@ -213,9 +212,8 @@ def test_every_message_renders_with_its_parameters(lang):
               "host": "oak", "affects": ["beech"], "per_symbol": 3, "symbol_count": 1,
               "min": 2, "max": 5, "card_boxes": ["base"]}
     messages = json.loads((LOCALES / f"{lang}.json").read_text(encoding="utf-8"))
-    formatter = _Formatter(messages)
     for key, message in messages.items():
         assert key.startswith(("forest_shuffle.", "species.", "species_short.", "kind.",
                                "symbol.", "tree_symbol.", "slot.", "side.", "box.", "set.")), key
         for template in i18n.forms(message):
-            formatter.vformat(template, (), sample)
+            i18n.fill(template, sample, messages)
