@@ -31,6 +31,7 @@ from tests.e2e.games import (
 from tests.e2e.harness import PHONE
 from tests.e2e.phone import Phone
 from tests.views.helpers import example
+from views.connection import COLOURS
 from views.fossil.model import new_data
 from views.i18n import when
 from views.store import GameRecord, Store
@@ -226,6 +227,12 @@ def error_red(pixel: tuple[int, ...]) -> bool:
     return red > 200 and green < 110 and blue < 110
 
 
+def failed_grey(pixel: tuple[int, ...]) -> bool:
+    """The flat grey (about #c2c2c2) Flutter's release build paints where a control threw."""
+    red, green, blue = pixel[:3]
+    return max(red, green, blue) - min(red, green, blue) <= 3 and 180 <= red <= 210
+
+
 def test_a_players_page_draws_their_scores_as_a_chart(server, make_context, shots):
     seed_finished(server, ("symbiose-standard.json", "symbiose-duel.json", "symbiose-duel.json"))
     phone = Phone.open(make_context(), server.url + "players/Ann")
@@ -237,9 +244,14 @@ def test_a_players_page_draws_their_scores_as_a_chart(server, make_context, shot
     data = chart.tobytes()  # RGB: three bytes a pixel
     pixels = [tuple(data[i:i + 3]) for i in range(0, len(data), 3)]
     background = Counter(pixels).most_common(1)[0][0]
-    # The chart is drawn (its lines, points and labels), not Flet's red box in its place.
+    # The chart is drawn (its lines, points and labels), not Flet's red box in its place, nor
+    # the grey box Flutter's release build paints for a control that failed to build.
     assert sum(map(error_red, pixels)) < len(pixels) / 100
     assert sum(pixel != background for pixel in pixels) > len(pixels) / 50
+    assert sum(map(failed_grey, pixels)) < len(pixels) / 100
+    line = tuple(bytes.fromhex(COLOURS["light"]["primary"][1:]))
+    assert sum(max(abs(a - b) for a, b in zip(pixel, line, strict=True)) < 40
+               for pixel in pixels) > len(pixels) / 500  # the score line, in the app's colour
     assert phone.page.get_by_text("Unknown control").count() == 0
 
 

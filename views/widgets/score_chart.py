@@ -100,7 +100,7 @@ def chart(series: Series) -> fch.LineChart:
     grid = fch.ChartGridLines(interval=step, color=ft.Colors.OUTLINE_VARIANT, width=1)
     return fch.LineChart(
         data_series=lines, min_x=first, max_x=last, min_y=bottom, max_y=top,
-        interactive=False, animation=False,  # drawn at once
+        interactive=False, animation=0,  # drawn at once (False builds no chart in the client)
         horizontal_grid_lines=grid,
         border=ft.Border(bottom=ft.BorderSide(1, ft.Colors.OUTLINE)),  # the plot's floor
         left_axis=fch.ChartAxis(label_spacing=step, label_size=LABEL_ROOM, labels=[
