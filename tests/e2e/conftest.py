@@ -12,26 +12,20 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.harness import PHONE, SMALL_PHONE, Server, launch, phone_context
+from tests.e2e.harness import PHONE, SMALL_PHONE, WAIT_MS, launch, phone_context
 
-# Every wait for what the app shows has a generous ceiling: a signal that comes fast costs
-# nothing, and Playwright's 5 s default failed on a busy machine (a name field seen still
-# holding the name just entered).
-expect.set_options(timeout=30_000)
+# Every wait for what the app shows has the one generous ceiling (harness.WAIT_MS): Playwright's
+# 5 s default failed on a busy machine (a name field seen still holding the name just entered).
+expect.set_options(timeout=WAIT_MS)
+# A failed test's last look at its pages, which may have died with it: not a wait for the app,
+# so not the ceiling (a dead page would hold the report up for a minute a look).
+GLANCE_MS = 5_000
 
 
 def pytest_collection_modifyitems(config, items):
     for item in items:
         if "tests/e2e/" in str(item.fspath):
             item.add_marker(pytest.mark.e2e)
-
-
-@pytest.fixture
-def server(tmp_path):
-    server = Server(tmp_path / "data")
-    server.start()
-    yield server
-    server.stop()
 
 
 @pytest.fixture(scope="module")
@@ -82,10 +76,10 @@ def keep_failed_screens(contexts, stem: Path) -> None:
     """Each page's screen and its labelled nodes, for whoever reads a failed CI run."""
     for number, page in enumerate(page for context in contexts for page in context.pages):
         try:
-            page.screenshot(path=f"{stem}-{number}.png", timeout=5_000)
+            page.screenshot(path=f"{stem}-{number}.png", timeout=GLANCE_MS)
             nodes = page.locator("[flt-semantics-identifier]")
-            said = [f"{node.get_attribute('flt-semantics-identifier', timeout=1_000)}="
-                    f"{node.get_attribute('aria-label', timeout=1_000)!r}"
+            said = [f"{node.get_attribute('flt-semantics-identifier', timeout=GLANCE_MS)}="
+                    f"{node.get_attribute('aria-label', timeout=GLANCE_MS)!r}"
                     for node in nodes.all()]
             Path(f"{stem}-{number}.txt").write_text("\n".join([page.url, *said]) + "\n")
         except Exception as error:  # a page that died with the test: keep the others

@@ -7,7 +7,6 @@ from __future__ import annotations
 import functools
 import itertools
 import re
-import time
 from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
@@ -17,6 +16,7 @@ from scorer import check, score
 from scorer.forest_shuffle.models import SLOTS
 from scorer.symbiose.models import Card, parse_card_text
 from tests.e2e.games import CLOCKWISE, cards, learned, new_fossil_game, species_name, turn
+from tests.e2e.harness import poll
 from tests.e2e.phone import Phone
 from tests.e2e.test_forest_shuffle_e2e import seed_players
 from tests.e2e.test_symbiose_e2e import example
@@ -66,11 +66,11 @@ def stored(server, game_id: int) -> dict:
 
 def stored_when(server, game_id: int, ready: Callable[[dict], bool], phone: Phone) -> dict:
     """The stored game once `ready` holds of it (the server applies taps as they arrive)."""
-    deadline = time.monotonic() + 15
-    while not ready(data := stored(server, game_id)):
-        assert time.monotonic() < deadline, f"the store never got there: {data}"
-        phone.page.wait_for_timeout(20)
-    return data
+    def stored_if_ready() -> dict | None:
+        data = stored(server, game_id)
+        return data if ready(data) else None
+
+    return poll(stored_if_ready, "the store getting there", phone.page)
 
 
 def device_of(phone: Phone) -> str:
