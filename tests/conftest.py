@@ -45,3 +45,13 @@ def server(tmp_path):
     server.start()
     yield server
     server.stop()
+
+
+@pytest.fixture(scope="module")
+def module_server(tmp_path_factory):
+    """One real `tallybook` for a whole module, for tests that need no fresh data: each adds
+    what it needs, and nothing it reads is changed by another (tests/e2e/test_rules_e2e.py)."""
+    server = Server(tmp_path_factory.mktemp("module") / "data")
+    server.start()
+    yield server
+    server.stop()

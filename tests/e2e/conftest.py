@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.harness import PHONE, SMALL_PHONE, WAIT_MS, launch, phone_context
+from tests.e2e.phone import Phone
 
 # Every wait for what the app shows has the one generous ceiling (harness.WAIT_MS): Playwright's
 # 5 s default failed on a busy machine (a name field seen still holding the name just entered).
@@ -100,14 +101,24 @@ def shots(request, tmp_path_factory) -> Path:
     return path
 
 
-# The screenshot tests' phones: both themes on a common phone and on the smallest one.
-LOOKS = [pytest.param(theme, size, id=f"{theme}-{size['width']}")
-         for size in (PHONE["viewport"], SMALL_PHONE) for theme in ("light", "dark")]
+# The screenshot tests' phones: a common one and the smallest one, each shot in both themes.
+SIZES = [pytest.param(size, id=str(size["width"])) for size in (PHONE["viewport"], SMALL_PHONE)]
 
 
 def shot_name(screen: str, theme: str, size: dict) -> str:
     small = "" if size == PHONE["viewport"] else f"-{size['width']}"
     return f"{screen}-{theme}{small}.png"
+
+
+def shoot_looks(phone: Phone, shots: Path, screen: str, size: dict) -> None:
+    """The screen in both themes in one pass of its flow: light, then dark by the phone's own
+    system setting, which the app follows (its theme is "system" unless chosen), then light
+    again before the flow goes on. Each look is waited for: a shot unlike the one before."""
+    light = phone.shot(str(shots / shot_name(screen, "light", size)))
+    phone.page.emulate_media(color_scheme="dark")
+    dark = phone.shot(str(shots / shot_name(screen, "dark", size)), unlike=light)
+    phone.page.emulate_media(color_scheme="light")
+    phone.settled(unlike=dark, what=f"{screen} back in light")
 
 
 def pytest_terminal_summary(terminalreporter, config):

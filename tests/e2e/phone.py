@@ -238,21 +238,27 @@ class Phone:
         """Wait until the canvas shows what the semantics tree already says."""
         self.page.evaluate(TWO_FRAMES)
 
-    def shot(self, path: str) -> None:
-        """A screenshot of a settled, painted screen. The canvas can lag the semantics tree by a
-        few frames (blank at first, then Flet's "Working..." startup screen, then a page
-        transition, which may begin a few frames late), so shots are retaken a transition's
-        length apart until two in a row are identical and rich in colour: a blank canvas has one
-        colour, the startup screen about 20, every screen of ours well over 100."""
+    def settled(self, unlike: bytes = b"", what: str = "the screen") -> bytes:
+        """A screenshot of a settled, painted screen (other than `unlike`, a look it is leaving).
+        The canvas can lag the semantics tree by a few frames (blank at first, then Flet's
+        "Working..." startup screen, then a page transition, which may begin a few frames
+        late), so shots are retaken a transition's length apart until two in a row are
+        identical and rich in colour: a blank canvas has one colour, the startup screen about
+        20, every screen of ours well over 100."""
         deadline = time.monotonic() + WAIT_S
         previous = b""
         while True:
             self.page.evaluate(TRANSITION_FRAMES)
             image = self.page.screenshot()
-            if image == previous and self.page.evaluate(
+            if image == previous and image != unlike and self.page.evaluate(
                     COLOURS, base64.b64encode(image).decode()) > MIN_COLOURS:
-                break
-            assert time.monotonic() < deadline, f"the screen never settled for {path}"
+                return image
+            assert time.monotonic() < deadline, f"{what} never settled"
             previous = image
+
+    def shot(self, path: str, unlike: bytes = b"") -> bytes:
+        """The settled screen (see settled), kept at `path`."""
+        image = self.settled(unlike, path)
         with open(path, "wb") as file:
             file.write(image)
+        return image
