@@ -10,14 +10,10 @@ import os
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import expect
 
-from tests.e2e.harness import PHONE, SMALL_PHONE, WAIT_MS, launch, phone_context
+from tests.e2e.harness import PHONE, SMALL_PHONE, launch, phone_context
 from tests.e2e.phone import Phone
 
-# Every wait for what the app shows has the one generous ceiling (harness.WAIT_MS): Playwright's
-# 5 s default failed on a busy machine (a name field seen still holding the name just entered).
-expect.set_options(timeout=WAIT_MS)
 # A failed test's last look at its pages, which may have died with it: not a wait for the app,
 # so not the ceiling (a dead page would hold the report up for a minute a look).
 GLANCE_MS = 5_000
