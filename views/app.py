@@ -10,6 +10,7 @@ import asyncio
 import errno
 import ipaddress
 import os
+import signal
 import socket
 import sys
 from collections.abc import Awaitable, Callable
@@ -171,6 +172,10 @@ def serve(args: argparse.Namespace, data: Path) -> None:
     # uvicorn serves Flet's app itself (not ft.run), so that every response carries the policy
     # of views/server.py; a server for phones, never a desktop window.
     server = Serving(store, pin, args.allowed_host)
+    # Started as a shell's background job, the server inherits SIGINT ignored: uvicorn stops
+    # at Ctrl-C all the same, then hands the signal back to "ignore" and the server exits 0.
+    # With Python's own handler, Ctrl-C ends in main's KeyboardInterrupt: exit status 130.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     server.run(sockets=[sock])
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import threading
 
-from tests.e2e.harness import free_port
+from tests.e2e.harness import WAIT_S, free_port
 
 
 class Blackhole:
@@ -23,7 +23,7 @@ class Blackhole:
 
     def __enter__(self) -> Blackhole:
         self.thread.start()
-        asyncio.run_coroutine_threadsafe(self.listen(), self.loop).result(timeout=10)
+        asyncio.run_coroutine_threadsafe(self.listen(), self.loop).result(timeout=WAIT_S)
         return self
 
     def __exit__(self, *exc) -> None:
@@ -35,9 +35,9 @@ class Blackhole:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
 
-        asyncio.run_coroutine_threadsafe(close(), self.loop).result(timeout=10)
+        asyncio.run_coroutine_threadsafe(close(), self.loop).result(timeout=WAIT_S)
         self.loop.call_soon_threadsafe(self.loop.stop)
-        self.thread.join(timeout=10)
+        self.thread.join(timeout=WAIT_S)
 
     async def listen(self) -> None:
         self.up.set()

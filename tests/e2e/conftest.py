@@ -10,28 +10,19 @@ import os
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import expect
 
-from tests.e2e.harness import PHONE, SMALL_PHONE, Server, launch, phone_context
+from tests.e2e.harness import PHONE, SMALL_PHONE, launch, phone_context
+from tests.e2e.phone import Phone
 
-# Every wait for what the app shows has a generous ceiling: a signal that comes fast costs
-# nothing, and Playwright's 5 s default failed on a busy machine (a name field seen still
-# holding the name just entered).
-expect.set_options(timeout=30_000)
+# A failed test's last look at its pages, which may have died with it: not a wait for the app,
+# so not the ceiling (a dead page would hold the report up for a minute a look).
+GLANCE_MS = 5_000
 
 
 def pytest_collection_modifyitems(config, items):
     for item in items:
         if "tests/e2e/" in str(item.fspath):
             item.add_marker(pytest.mark.e2e)
-
-
-@pytest.fixture
-def server(tmp_path):
-    server = Server(tmp_path / "data")
-    server.start()
-    yield server
-    server.stop()
 
 
 @pytest.fixture(scope="module")
@@ -82,10 +73,10 @@ def keep_failed_screens(contexts, stem: Path) -> None:
     """Each page's screen and its labelled nodes, for whoever reads a failed CI run."""
     for number, page in enumerate(page for context in contexts for page in context.pages):
         try:
-            page.screenshot(path=f"{stem}-{number}.png", timeout=5_000)
+            page.screenshot(path=f"{stem}-{number}.png", timeout=GLANCE_MS)
             nodes = page.locator("[flt-semantics-identifier]")
-            said = [f"{node.get_attribute('flt-semantics-identifier', timeout=1_000)}="
-                    f"{node.get_attribute('aria-label', timeout=1_000)!r}"
+            said = [f"{node.get_attribute('flt-semantics-identifier', timeout=GLANCE_MS)}="
+                    f"{node.get_attribute('aria-label', timeout=GLANCE_MS)!r}"
                     for node in nodes.all()]
             Path(f"{stem}-{number}.txt").write_text("\n".join([page.url, *said]) + "\n")
         except Exception as error:  # a page that died with the test: keep the others
@@ -106,14 +97,24 @@ def shots(request, tmp_path_factory) -> Path:
     return path
 
 
-# The screenshot tests' phones: both themes on a common phone and on the smallest one.
-LOOKS = [pytest.param(theme, size, id=f"{theme}-{size['width']}")
-         for size in (PHONE["viewport"], SMALL_PHONE) for theme in ("light", "dark")]
+# The screenshot tests' phones: a common one and the smallest one, each shot in both themes.
+SIZES = [pytest.param(size, id=str(size["width"])) for size in (PHONE["viewport"], SMALL_PHONE)]
 
 
 def shot_name(screen: str, theme: str, size: dict) -> str:
     small = "" if size == PHONE["viewport"] else f"-{size['width']}"
     return f"{screen}-{theme}{small}.png"
+
+
+def shoot_looks(phone: Phone, shots: Path, screen: str, size: dict) -> None:
+    """The screen in both themes in one pass of its flow: light, then dark by the phone's own
+    system setting, which the app follows (its theme is "system" unless chosen), then light
+    again before the flow goes on. Each look is waited for: a shot unlike the one before."""
+    light = phone.shot(str(shots / shot_name(screen, "light", size)))
+    phone.page.emulate_media(color_scheme="dark")
+    dark = phone.shot(str(shots / shot_name(screen, "dark", size)), unlike=light)
+    phone.page.emulate_media(color_scheme="light")
+    phone.settled(unlike=dark, what=f"{screen} back in light")
 
 
 def pytest_terminal_summary(terminalreporter, config):

@@ -156,7 +156,7 @@ SAYS = """([id, words]) => {
 
 def says(phone: Phone, identifier: str, words: str) -> None:
     """Like phone.expect_says, but checked on every animation frame: a turn is many taps."""
-    phone.page.wait_for_function(SAYS, arg=[identifier, words], polling="raf", timeout=15_000)
+    phone.page.wait_for_function(SAYS, arg=[identifier, words], polling="raf")
 
 
 def turn(phone: Phone, cost: int, card: str, then: str) -> int:

@@ -12,7 +12,9 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
 # LAN_HOST is the server as a phone on the LAN reaches it: over plain http and not the machine
@@ -29,7 +31,16 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
 # where Flutter's SharedPreferences keep it in a browser (phone_context).
 HOST_TOKEN = "e2e-host-device-token-0123456789"
 HOST_PREFS = f"localStorage.setItem('flutter.tallybook.device', JSON.stringify('{HOST_TOKEN}'))"
+T = TypeVar("T")
 LOCAL = re.compile(rf"^https?://(?!(127\.0\.0\.1|{re.escape(LAN_HOST)})[:/])")
+# The one ceiling of every wait for the app, in the browser and out of it: a signal that comes
+# fast costs nothing, and a loaded machine (Playwright's 5 s default failed on one) is slow.
+WAIT_MS = 60_000
+WAIT_S = WAIT_MS / 1000
+# A whole benchmark run, the ceiling of the tests that run one (tests/e2e/test_*benchmark*.py).
+BENCHMARK_S = 10 * WAIT_S
+# How often poll() asks, for what gives no signal to wait on.
+POLL_MS = 20
 
 
 def free_port() -> int:
@@ -61,16 +72,23 @@ class Server:
                  "--allowed-host", LAN_HOST], cwd=ROOT,
                 env=self.env, stdout=log,
                 stderr=subprocess.STDOUT)
-        while True:
-            try:
-                urllib.request.urlopen(self.url, timeout=1).read()
-                break
-            except OSError:
-                if self.proc.poll() is not None or time.monotonic() - began > 30:
-                    self.stop()
-                    raise RuntimeError("tallybook did not start") from None
-                time.sleep(0.02)
+        try:
+            poll(self.answers, "tallybook answering on its port")
+        except AssertionError:
+            self.stop()
+            raise
         self.ready_seconds = time.monotonic() - began
+
+    def answers(self) -> bool:
+        """Whether the server answers; a server that has exited never will."""
+        assert self.proc is not None
+        if self.proc.poll() is not None:
+            raise AssertionError(f"tallybook exited with {self.proc.returncode} at start")
+        try:
+            urllib.request.urlopen(self.url, timeout=WAIT_S).read()
+        except OSError:  # not listening yet: refused at once
+            return False
+        return True
 
     def knows_host(self) -> None:
         from views.access import device_id
@@ -92,7 +110,7 @@ class Server:
             return
         self.proc.send_signal(signal.SIGTERM)
         try:
-            self.proc.wait(timeout=10)
+            self.proc.wait(timeout=WAIT_S)
         except subprocess.TimeoutExpired:
             self.proc.kill()
             self.proc.wait()
@@ -123,5 +141,21 @@ def phone_context(browser, locale: str = "en-US", color_scheme: str = "light",
         context.add_init_script(HOST_PREFS)
     sink = outside if outside is not None else []
     context.route(LOCAL, lambda route: (sink.append(route.request.url), route.abort()))
-    context.set_default_timeout(15_000)
+    context.set_default_timeout(WAIT_MS)
+    context.set_default_navigation_timeout(WAIT_MS)
     return context
+
+
+def poll(ready: Callable[[], T], what: str, page=None) -> T:
+    """`ready()` once it is true, for what gives no signal to wait on (a port that begins to
+    answer, a row in the store), asked every POLL_MS up to the one ceiling. On a page the pause
+    is Playwright's own, during which it hands over the page's events; every other wait in the
+    browser and server tests waits on a signal (tests/test_waits.py)."""
+    deadline = time.monotonic() + WAIT_S
+    while not (value := ready()):
+        assert time.monotonic() < deadline, f"never: {what}"
+        if page is None:
+            time.sleep(POLL_MS / 1000)
+        else:
+            page.wait_for_timeout(POLL_MS)
+    return value

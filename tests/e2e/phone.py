@@ -8,6 +8,13 @@ import time
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+from tests.e2e.harness import WAIT_MS, WAIT_S
+
+# Every wait for what the app shows has the one generous ceiling (harness.WAIT_MS), here where
+# the tests and the benchmarks that drive a Phone both get it: Playwright's 5 s default failed
+# on a busy machine (a name field seen still holding the name just entered).
+expect.set_options(timeout=WAIT_MS)
+
 # Two animation frames: Flutter writes the semantics DOM while it builds a frame, and the canvas
 # it painted in that frame is on screen once the next frame has begun.
 TWO_FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
@@ -109,7 +116,7 @@ class Phone:
     def enable_semantics(self) -> None:
         """Flutter builds its accessibility DOM (what we locate by) once asked to."""
         placeholder = self.page.locator("flt-semantics-placeholder")
-        placeholder.wait_for(state="attached", timeout=30_000)
+        placeholder.wait_for(state="attached")
         placeholder.evaluate("e => e.click()")
         self.page.locator("flt-semantics").first.wait_for(state="attached")
 
@@ -185,22 +192,21 @@ class Phone:
         node = f'[flt-semantics-identifier="{identifier}"]'
         try:
             expect(self.page.locator(f'{node}[aria-label*="{quoted}"], {node}:has-text("{quoted}")')
-                   .first).to_be_attached(timeout=15_000)
+                   .first).to_be_attached()
         except AssertionError as error:
             raise AssertionError(f"{error}\n{self.screen_report()}") from None
 
     def expect_all_say(self, said: dict[str, str]) -> None:
         """Like expect_says for many nodes at once, checked in the page: one round trip."""
         try:
-            self.page.wait_for_function(ALL_SAY, arg=said, polling=50, timeout=15_000)
+            self.page.wait_for_function(ALL_SAY, arg=said, polling=50)
         except PlaywrightTimeoutError:
             raise AssertionError(f"not all of {said} shown\n{self.screen_report()}") from None
 
     def expect_in_order(self, prefix: str, identifiers: list[str]) -> None:
         """The screen's nodes named `prefix...` are these, top to bottom, once it has drawn."""
         try:
-            self.page.wait_for_function(IN_ORDER, arg=[prefix, identifiers], polling=50,
-                                        timeout=15_000)
+            self.page.wait_for_function(IN_ORDER, arg=[prefix, identifiers], polling=50)
         except PlaywrightTimeoutError:
             raise AssertionError(f"not {identifiers} in this order\n{self.screen_report()}") \
                 from None
@@ -237,21 +243,27 @@ class Phone:
         """Wait until the canvas shows what the semantics tree already says."""
         self.page.evaluate(TWO_FRAMES)
 
-    def shot(self, path: str, timeout: float = 15) -> None:
-        """A screenshot of a settled, painted screen. The canvas can lag the semantics tree by a
-        few frames (blank at first, then Flet's "Working..." startup screen, then a page
-        transition, which may begin a few frames late), so shots are retaken a transition's
-        length apart until two in a row are identical and rich in colour: a blank canvas has one
-        colour, the startup screen about 20, every screen of ours well over 100."""
-        deadline = time.monotonic() + timeout
+    def settled(self, unlike: bytes = b"", what: str = "the screen") -> bytes:
+        """A screenshot of a settled, painted screen (other than `unlike`, a look it is leaving).
+        The canvas can lag the semantics tree by a few frames (blank at first, then Flet's
+        "Working..." startup screen, then a page transition, which may begin a few frames
+        late), so shots are retaken a transition's length apart until two in a row are
+        identical and rich in colour: a blank canvas has one colour, the startup screen about
+        20, every screen of ours well over 100."""
+        deadline = time.monotonic() + WAIT_S
         previous = b""
         while True:
             self.page.evaluate(TRANSITION_FRAMES)
             image = self.page.screenshot()
-            if image == previous and self.page.evaluate(
+            if image == previous and image != unlike and self.page.evaluate(
                     COLOURS, base64.b64encode(image).decode()) > MIN_COLOURS:
-                break
-            assert time.monotonic() < deadline, f"the screen never settled for {path}"
+                return image
+            assert time.monotonic() < deadline, f"{what} never settled"
             previous = image
+
+    def shot(self, path: str, unlike: bytes = b"") -> bytes:
+        """The settled screen (see settled), kept at `path`."""
+        image = self.settled(unlike, path)
         with open(path, "wb") as file:
             file.write(image)
+        return image

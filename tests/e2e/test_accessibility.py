@@ -495,7 +495,7 @@ def laid_out(phone: Phone) -> None:
     """Wait for the tile's node to span its place in the pond's grid (four to a row): it may
     first come a sliver wide, before the grid is laid out."""
     phone.page.wait_for_function(AT_LEAST_AS_WIDE, arg=[
-        '[flt-semantics-identifier="tile-2-0-0"]', SMALL["width"] / 6], timeout=30_000)
+        '[flt-semantics-identifier="tile-2-0-0"]', SMALL["width"] / 6])
 
 
 def test_a_symbiose_tile_grows_at_large_text_to_hold_its_badge(seeded_server, browser):
@@ -519,7 +519,7 @@ def test_a_symbiose_tile_grows_at_large_text_to_hold_its_badge(seeded_server, br
         phone = Phone.open(context, url)
         expect(phone.by_id("tile-2-0-0")).to_be_attached()
         phone.page.wait_for_function(AT_LEAST_AS_TALL, arg=[
-            '[flt-semantics-identifier="tile-2-0-0"]', 1.4 * small["height"]], timeout=30_000)
+            '[flt-semantics-identifier="tile-2-0-0"]', 1.4 * small["height"]])
         laid_out(phone)
         large = phone.by_id("tile-2-0-0").bounding_box()
         assert large is not None and large["width"] == pytest.approx(small["width"], abs=1)

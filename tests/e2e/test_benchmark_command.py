@@ -6,13 +6,13 @@ import subprocess
 import sys
 
 from benchmarks.__main__ import LATEST
-from tests.e2e.harness import ROOT
+from tests.e2e.harness import BENCHMARK_S, ROOT
 
 
 def test_the_benchmark_command_writes_every_figure(tmp_path):
     out = tmp_path / "figures.json"
     subprocess.run([sys.executable, "-m", "benchmarks", "--quick", "--out", str(out)],
-                   cwd=ROOT, check=True, stdout=subprocess.DEVNULL, timeout=300)
+                   cwd=ROOT, check=True, stdout=subprocess.DEVNULL, timeout=BENCHMARK_S)
     quick = json.loads(out.read_text(encoding="utf-8"))
     latest = json.loads(LATEST.read_text(encoding="utf-8"))
     assert quick["quick"] and quick["machine"]["cores"]

@@ -11,7 +11,7 @@ import pytest
 from benchmarks.klm import CHARACTER, GESTURE
 from benchmarks.scoring import example
 from scorer.forest_shuffle.models import SLOTS
-from tests.e2e.harness import ROOT
+from tests.e2e.harness import BENCHMARK_S, ROOT
 
 EXAMPLE = "forest-shuffle-base-2-players.json"
 KEYS = {"name", "taps", "scrolls", "searches", "characters", "decisions", "klm_s"}
@@ -25,7 +25,7 @@ def cards_of(player: dict) -> int:
 
 def test_the_entry_benchmark_enters_the_base_example_and_stores_it():
     done = subprocess.run([sys.executable, "-m", "benchmarks.entry", f"examples/{EXAMPLE}",
-                           "--json"], cwd=ROOT, capture_output=True, text=True, timeout=600)
+                           "--json"], cwd=ROOT, capture_output=True, text=True, timeout=BENCHMARK_S)
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
     assert set(result) == {"players", "wall_s", "stored_equals_file"}

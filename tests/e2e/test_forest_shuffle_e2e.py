@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 from scorer import score
 from scorer.forest_shuffle.models import SLOTS
 from scorer.forest_shuffle.placing import as_entered
-from tests.e2e.conftest import LOOKS, shot_name
+from tests.e2e.conftest import SIZES, shoot_looks
 from tests.e2e.games import BOXES, cards, enter_forest, enter_tree, new_forest_game
 from tests.e2e.phone import Phone
 from views.i18n import scorer_text
@@ -38,10 +38,10 @@ def seed_players(server, names: list[str]) -> None:
 
 
 def start_game(server, make_context, names: list[str], boxes: list[str],
-               theme: str = "light", size: dict | None = None) -> Phone:
+               size: dict | None = None) -> Phone:
     """A new Forest Shuffle game of known players with these boxes, on its entry screen."""
     seed_players(server, names)
-    phone = Phone.open(make_context(color_scheme=theme, viewport=size), server.url)
+    phone = Phone.open(make_context(viewport=size), server.url)
     new_forest_game(phone, names, boxes)
     return phone
 
@@ -173,18 +173,18 @@ def scroll(phone: Phone, pixels: int) -> None:
     phone.page.mouse.wheel(0, pixels)
 
 
-@pytest.mark.parametrize(("theme", "size"), LOOKS)
-def test_forest_screenshots(server, make_context, theme, size, shots):
+@pytest.mark.parametrize("size", SIZES)
+def test_forest_screenshots(server, make_context, size, shots):
     """Every part of the entry screen, light and dark, at 390 x 844 and 320 x 640, for people
     to look at: the trees, a tree being entered, the symbol question and pass, the cave pad,
     the forest, a provisional sheet and the sheet."""
     file = example("forest-shuffle-base-2-players.json")
     names = [p["name"] for p in file["players"]]
     first = file["players"][0]
-    phone = start_game(server, make_context, names, BOXES, theme, size)
+    phone = start_game(server, make_context, names, BOXES, size=size)
 
     def shot(name: str) -> None:
-        phone.shot(str(shots / shot_name(name, theme, size)))
+        shoot_looks(phone, shots, name, size)
 
     shot("forest-trees")
     for entry in first["forest"][:4]:  # enough for a forest longer than the screen

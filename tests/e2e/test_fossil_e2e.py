@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 from scorer import check, score
 from scorer.fossil import state
 from scorer.fossil.models import card_text
-from tests.e2e.conftest import LOOKS, shot_name
+from tests.e2e.conftest import SIZES, shoot_looks
 from tests.e2e.games import end_game, new_fossil_game, says, turn
 from tests.e2e.phone import Phone
 from views.fossil.model import new_data
@@ -242,31 +242,30 @@ def test_a_score_correction_typed_on_the_phone(server, make_context):
     expect_scores(phone, FOUR, [26, 35, 30, 30])
 
 
-@pytest.mark.parametrize(("theme", "size"), LOOKS)
-def test_fossil_screenshots(server, make_context, theme, size, shots):
+@pytest.mark.parametrize("size", SIZES)
+def test_fossil_screenshots(server, make_context, size, shots):
     lilies = iter(CARDS[:9])  # Dee takes trilobites, so Dee pays for the sea lily
     log = [{"move": FOUR[i % 4], "cost": 1 + i % 3,
             "take": "trilobite:1" if i % 4 == 3 else next(lilies)} for i in range(11)]
     game_id = seed(server, FOUR, log)
-    phone = Phone.open(make_context(color_scheme=theme, viewport=size),
-                       f"{server.url}fossil/{game_id}")
+    phone = Phone.open(make_context(viewport=size), f"{server.url}fossil/{game_id}")
     says(phone, "last-taken", "took the last sea lily")
     phone.tap("evaluate")
     says(phone, "evaluation-change-3", "Dee: ")
-    phone.shot(str(shots / shot_name("fossil-evaluation", theme, size)))
+    shoot_looks(phone, shots, "fossil-evaluation", size)
     phone.tap("continue")
     expect(phone.by_id("cost-2")).to_be_attached()
     phone.tap("cost-2")
     says(phone, "choice", "pays 2 ·")
     phone.tap("fossil-ammonite")
     says(phone, "choice", "takes: ammonite")
-    phone.shot(str(shots / shot_name("fossil-companion", theme, size)))
+    shoot_looks(phone, shots, "fossil-companion", size)
     phone.tap("calculator")
     expect(phone.by_id("calc-fossil-ammonite")).to_be_attached()
     expect(phone.by_id("cost-2")).to_have_count(0)  # the page below is covered: it has come in
-    phone.shot(str(shots / shot_name("fossil-calculator", theme, size)))
+    shoot_looks(phone, shots, "fossil-calculator", size)
     phone.tap("back")
     expect(phone.by_id("cost-2")).to_be_attached()
     end_game(phone)
     says(phone, "winners", "")
-    phone.shot(str(shots / shot_name("fossil-score-sheet", theme, size)))
+    shoot_looks(phone, shots, "fossil-score-sheet", size)

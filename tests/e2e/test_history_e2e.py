@@ -11,12 +11,11 @@ import io
 import time
 from collections import Counter
 
-import pytest
 from PIL import Image
 from playwright.sync_api import expect
 
 from scorer import ScoreSheet, score
-from tests.e2e.conftest import shot_name
+from tests.e2e.conftest import shoot_looks, shot_name
 from tests.e2e.games import (
     BOXES,
     end_game,
@@ -255,23 +254,22 @@ def test_a_players_page_draws_their_scores_as_a_chart(server, make_context, shot
     assert phone.page.get_by_text("Unknown control").count() == 0
 
 
-@pytest.mark.parametrize("theme", ["light", "dark"])
-def test_screenshots(server, make_context, shots, theme):
+def test_screenshots(server, make_context, shots):
     size = PHONE["viewport"]
     symbiose, *_ = seed_finished(server, (
         *GAMES, "symbiose-team.json", "symbiose-duel.json",
         "forest-shuffle-alpine-woodland-edge-3-players.json"))
-    phone = Phone.open(make_context(color_scheme=theme), server.url + "history")
+    phone = Phone.open(make_context(), server.url + "history")
     expect(phone.by_id(f"past-{symbiose}")).to_be_attached()
-    phone.shot(str(shots / shot_name("history", theme, size)))
+    shoot_looks(phone, shots, "history", size)
     phone.tap("filter-forest-shuffle")
     phone.page.wait_for_url("**/history?game=forest-shuffle")
     expect(phone.by_id(f"past-{symbiose}")).to_have_count(0)
-    phone.shot(str(shots / shot_name("history-filtered", theme, size)))
+    shoot_looks(phone, shots, "history-filtered", size)
     phone.goto(server.url + "players")
     expect(phone.by_id("player-0")).to_be_attached()
-    phone.shot(str(shots / shot_name("players", theme, size)))
+    shoot_looks(phone, shots, "players", size)
     phone.tap("player-0")
     phone.page.wait_for_url("**/players/*")
     expect(phone.by_id("stats-forest-shuffle")).to_be_attached()
-    phone.shot(str(shots / shot_name("player", theme, size)))
+    shoot_looks(phone, shots, "player", size)

@@ -27,7 +27,7 @@ def open_share_sheet(phone: Phone) -> None:
     for _ in range(3):
         phone.press("share")
         try:
-            phone.by_id("share-picture").first.wait_for(state="attached", timeout=20_000)
+            phone.by_id("share-picture").first.wait_for(state="attached")
             return
         except PlaywrightTimeout:
             continue

@@ -1,6 +1,7 @@
 """The rules reference in a real browser at 390 x 844: search "lynx" in English and Dutch (the
 language follows the browser) and land on the card; open the rule from a line of a finished
-game's sheet and come back to the sheet; screenshots of the list and an entry."""
+game's sheet and come back to the sheet; screenshots of the list and an entry. The reference
+is the same for every test and each adds only its own game, so the module shares one server."""
 
 from __future__ import annotations
 
@@ -8,11 +9,16 @@ import pytest
 
 from scorer import score
 from scorer.reference import entries
-from tests.e2e.conftest import shot_name
+from tests.e2e.conftest import shoot_looks
 from tests.e2e.harness import PHONE
 from tests.e2e.phone import Phone
 from tests.views.helpers import example
 from views.store import Store
+
+
+@pytest.fixture(scope="module")
+def server(module_server):
+    return module_server
 
 
 @pytest.mark.parametrize(("locale", "search", "scores"), [
@@ -59,17 +65,15 @@ def test_open_the_rule_from_a_sheet_line_and_back(server, make_context):
     phone.expect_says("line-rule-0-0", "Rule")
 
 
-@pytest.mark.parametrize("theme", ["light", "dark"])
-def test_screenshots(server, make_context, shots, theme):
+def test_screenshots(server, make_context, shots):
     size = PHONE["viewport"]
-    phone = Phone.open(make_context(color_scheme=theme, viewport=size),
-                       server.url + "rules/forest-shuffle?boxes=base")
+    phone = Phone.open(make_context(viewport=size), server.url + "rules/forest-shuffle?boxes=base")
     top = entries("forest-shuffle", "en")[0]
     phone.expect_says(f"rule-{top.id}", top.title)
-    phone.shot(str(shots / shot_name("rules-list", theme, size)))
+    shoot_looks(phone, shots, "rules-list", size)
     phone.goto(server.url + "rules/forest-shuffle/lynx?boxes=base")
     phone.expect_says("rule-title", "Lynx")
-    phone.shot(str(shots / shot_name("rules-entry", theme, size)))
+    shoot_looks(phone, shots, "rules-entry", size)
     phone.goto(server.url + "rules/symbiose/middle_columns")
     phone.expect_says("rule-title", "Middle columns")
-    phone.shot(str(shots / shot_name("rules-symbiose", theme, size)))
+    shoot_looks(phone, shots, "rules-symbiose", size)

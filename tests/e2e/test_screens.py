@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import LOOKS, shot_name
+from tests.e2e.conftest import SIZES, shoot_looks
 from tests.e2e.games import cards_of, enter_known, learned
 from tests.e2e.phone import Phone
 from tests.e2e.test_symbiose_e2e import example
@@ -32,30 +32,30 @@ def earlier_tables(server) -> None:
     store.close()
 
 
-@pytest.mark.parametrize(("theme", "size"), LOOKS)
-def test_screenshots(server, make_context, theme, size, shots):
+@pytest.mark.parametrize("size", SIZES)
+def test_screenshots(server, make_context, size, shots):
     file = example("symbiose-standard.json")
     learned(server, file)
     earlier_tables(server)
     server.restart()
-    phone = Phone.open(make_context(color_scheme=theme, viewport=size), server.url)
+    phone = Phone.open(make_context(viewport=size), server.url)
     cards = cards_of(file)
     phone.expect_says("game-symbiose", "Symbiose")
     phone.expect_says("record-2", "Ann, Bob, Cas, Dee")
-    phone.shot(str(shots / shot_name("home", theme, size)))
+    shoot_looks(phone, shots, "home", size)
     phone.tap("settings")
     phone.expect_says("lang-en", "English")
-    phone.shot(str(shots / shot_name("settings", theme, size)))
+    shoot_looks(phone, shots, "settings", size)
     phone.tap("back")
     phone.tap("game-symbiose")
     phone.seat(["Ann", "Bob", "Cas"])
-    phone.shot(str(shots / shot_name("new-game", theme, size)))
+    shoot_looks(phone, shots, "new-game", size)
     phone.tap("start")
     enter_known(phone, cards[:13], 0, 3)
-    phone.shot(str(shots / shot_name("pond-entry", theme, size)))
+    shoot_looks(phone, shots, "pond-entry", size)
     phone.toggle("animal-frog")
     phone.toggle("season-pink")
-    phone.shot(str(shots / shot_name("card-sheet", theme, size)))
+    shoot_looks(phone, shots, "card-sheet", size)
     phone.toggle("animal-frog", on=False)
     phone.toggle("season-pink", on=False)
     enter_known(phone, cards, 13, 3)
@@ -63,7 +63,7 @@ def test_screenshots(server, make_context, theme, size, shots):
     phone.expect_says("winners", "Ann, Bob")
     phone.tap("result-0")
     phone.expect_says("line-0-0", "Bob")
-    phone.shot(str(shots / shot_name("score-sheet", theme, size)))
+    shoot_looks(phone, shots, "score-sheet", size)
     phone.tap("rematch")  # the same three players in their seats, one tap from a new game
     phone.expect_says("seating", "Ann's left neighbour is Bob, Bob's left neighbour is Cas")
     phone.tap("start")

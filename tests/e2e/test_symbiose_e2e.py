@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from pathlib import Path
 
 from playwright.sync_api import expect
 
 from scorer import score
 from tests.e2e.games import cards_of, enter_known, learned, play_table
+from tests.e2e.harness import poll
 from tests.e2e.phone import Phone
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -181,9 +181,6 @@ def test_a_reload_while_the_app_is_asking_the_tab_still_shows_the_screens(server
     page.route_web_socket(re.compile(r"/ws$"), between)
     phone = Phone(page)
     phone.goto(server.url)
-    deadline = time.monotonic() + 15
-    while not asked:  # Playwright hands us the frame while we wait on the page
-        assert time.monotonic() < deadline, "the app never asked the tab anything"
-        page.wait_for_timeout(20)
+    poll(lambda: asked, "the app asking the tab anything", page)
     phone.reload()
     expect(phone.by_id("game-symbiose")).to_be_attached()

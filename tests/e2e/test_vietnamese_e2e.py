@@ -4,11 +4,10 @@ English. Screenshots of the Vietnamese entry, sheet and rules entry in both them
 
 from __future__ import annotations
 
-import pytest
 from playwright.sync_api import expect
 
 from scorer import i18n, score
-from tests.e2e.conftest import shot_name
+from tests.e2e.conftest import shoot_looks
 from tests.e2e.games import cards_of, learned, tile_of
 from tests.e2e.phone import Phone
 from tests.e2e.test_symbiose_e2e import example
@@ -80,31 +79,30 @@ def stored_tables(server, file: dict) -> tuple[int, int]:
     return tables[0], tables[1]
 
 
-@pytest.mark.parametrize("theme", ["light", "dark"])
-def test_vietnamese_screenshots(server, make_context, theme, shots):
+def test_vietnamese_screenshots(server, make_context, shots):
     file = example("symbiose-standard.json")
     learned(server, file)
     entry, complete = stored_tables(server, file)
     server.restart()
     size = {"width": 390, "height": 844}
-    phone = Phone.open(make_context(locale=VIETNAMESE, color_scheme=theme), server.url)
+    phone = Phone.open(make_context(locale=VIETNAMESE), server.url)
     phone.tap(f"record-{entry}")
     phone.expect_says("label-left", "đếm Ao của Cas")
     phone.expect_says("tile-1-1-1", "trống")
-    phone.shot(str(shots / shot_name("vi-pond-entry", theme, size)))
+    shoot_looks(phone, shots, "vi-pond-entry", size)
     phone.tap("tile-1-0-0")
     phone.expect_says("tile-explain", "cột bên trái")
-    phone.shot(str(shots / shot_name("vi-tile-explained", theme, size)))
+    shoot_looks(phone, shots, "vi-tile-explained", size)
     phone.goto(f"{server.url}symbiose/{complete}/sheet")
     phone.expect_says("winners", "Đồng chiến thắng: Ann, Bob")
     phone.press("result-0")  # its control, wherever the sheet's arrival has it now
     phone.expect_says("line-0-0", "trong Ao của Bob")
-    phone.shot(str(shots / shot_name("vi-score-sheet", theme, size)))
+    shoot_looks(phone, shots, "vi-score-sheet", size)
     phone.tap("line-0-0")
     phone.expect_text("Vì sao được số điểm này")
-    phone.shot(str(shots / shot_name("vi-rule-dialog", theme, size)))
+    shoot_looks(phone, shots, "vi-rule-dialog", size)
     phone.page.keyboard.press("Escape")
     phone.tap("line-rule-0-0")  # the rules reference's entry for that line's column
     phone.expect_says("rule-title", "Cột bên trái")
     expect(phone.page.get_by_text("đó là lỗi dịch", exact=False)).to_be_visible()
-    phone.shot(str(shots / shot_name("vi-rules-entry", theme, size)))
+    shoot_looks(phone, shots, "vi-rules-entry", size)
