@@ -15,7 +15,7 @@ from benchmarks.figures import Figure, alone, timings
 from benchmarks.scoring import example
 from scorer import score
 from tests.e2e.games import cards_of
-from views.store import Store
+from views.storage.store import Store
 
 REFERENCE = "symbiose-standard.json"
 

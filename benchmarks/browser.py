@@ -18,7 +18,7 @@ from pathlib import Path
 
 from tests.e2e.harness import Server, launch, phone_context
 from tests.e2e.phone import Phone
-from views.store import Store
+from views.storage.store import Store
 
 WARM_UP = 2
 

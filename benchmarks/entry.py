@@ -57,7 +57,7 @@ from scorer.forest_shuffle.models import SLOTS
 from scorer.render import problem_text
 from tests.e2e.harness import CHROME_ARGS, CHROMIUM, ROOT, Server
 from views.app import DB_NAME
-from views.store import Store
+from views.storage.store import Store
 
 LATE_GAME = ROOT / "benchmarks" / "tables" / "late-game-4-players.json"
 QUICK = ROOT / "examples" / "forest-shuffle-base-2-players.json"

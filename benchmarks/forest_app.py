@@ -31,7 +31,7 @@ from scorer import check, score
 from scorer.forest_shuffle.models import SLOTS
 from scorer.forest_shuffle.placing import choices, symbol_choice
 from views.forest_shuffle.model import live_of
-from views.store import Store
+from views.storage.store import Store
 
 
 def dweller_to_place(file: dict, total: int) -> tuple[str, str, str]:

@@ -16,7 +16,7 @@ from benchmarks.figures import Figure, alone, timings
 from benchmarks.scoring import example
 from scorer import score
 from tests.e2e.games import says
-from views.store import Store
+from views.storage.store import Store
 
 REFERENCE = "fossil-4-players.json"
 

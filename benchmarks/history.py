@@ -15,9 +15,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from benchmarks.figures import Figure, alone
-from views.archive import backup_bytes
-from views.results import History
-from views.store import Store
+from views.records.archive import backup_bytes
+from views.records.results import History
+from views.storage.store import Store
 
 EXAMPLES = Path(__file__).parents[1] / "examples"
 TABLES = ("symbiose-standard.json", "forest-shuffle-alpine-woodland-edge-3-players.json",

@@ -50,7 +50,7 @@ BASELINE = 20  # changes measured before the import
 
 def backup_of(games: int) -> bytes:
     """A backup (version 1) of `games` finished games, each started at a time of its own."""
-    from views.archive import iso
+    from views.records.archive import iso
 
     files = [json.loads((EXAMPLES / name).read_text(encoding="utf-8")) for name in TABLES]
     entries = [{"game": files[n % 3]["game"], "created": iso(1_700_000_000 + n * 3600),
@@ -65,7 +65,7 @@ class HostPhone(FletClient):
     what it is given."""
 
     def __init__(self, base_url: str, token: str, picked: bytes = b""):
-        from views.access import PREFS_DEVICE
+        from views.web.access import PREFS_DEVICE
 
         super().__init__(base_url, "/history", prefs={PREFS_DEVICE: token})
         self.picked = picked
@@ -145,8 +145,8 @@ async def measure(url: str, code: str, token: str, games: int) -> dict[str, Any]
 
 
 def run(root: Path, games: int) -> dict[str, Any]:
-    from views.access import device_id, new_device_token
-    from views.store import Store
+    from views.storage.store import Store
+    from views.web.access import device_id, new_device_token
 
     with tempfile.TemporaryDirectory() as folder:
         data = Path(folder) / "data"

@@ -62,9 +62,9 @@ class Seen:
 def make_tables(data: Path, count: int) -> list[str]:
     """`count` fresh Symbiose games at open tables, stored before the server starts: their
     join codes."""
-    from views.new_table import NewTable
-    from views.store import Store
+    from views.storage.store import Store
     from views.symbiose.model import SymbioseTable
+    from views.tables.new_table import NewTable
 
     data.mkdir(parents=True)
     store = Store(data / "tallybook.sqlite3")

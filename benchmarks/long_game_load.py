@@ -74,8 +74,8 @@ async def measure(url: str, code: str, token: str, game_id: int) -> dict[str, An
 
 
 def run(root: Path, events: int) -> dict[str, Any]:
-    from views.access import device_id, new_device_token
-    from views.store import Store
+    from views.storage.store import Store
+    from views.web.access import device_id, new_device_token
 
     with tempfile.TemporaryDirectory() as folder:
         data = Path(folder) / "data"

@@ -35,9 +35,9 @@ from tests.views.fake_client import FakeClient
 from tests.views.forest_steps import enter_forest, start_forest_game
 from tests.views.helpers import enter, learn, start_game, table_cards
 from tests.views.test_fossil_companion import start_fossil, turn
-from views.access import PREFS_DEVICE, device_id, new_device_token
 from views.app import make_main
-from views.store import Store
+from views.storage.store import Store
+from views.web.access import PREFS_DEVICE, device_id, new_device_token
 
 Entry = Callable[[FakeClient, Store], Awaitable[tuple[int, int]]]  # -> (taps, cards)
 

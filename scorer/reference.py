@@ -1,7 +1,7 @@
 """The rules reference of any game: its entries in their order (each game's own, from
 scorer/registry.py), an entry by id, the search, and the entry behind a score-sheet line.
 
-One source for the app's rules screens (views/rules.py) and `python -m scorer rules`
+One source for the app's rules screens (views/screens/rules.py) and `python -m scorer rules`
 (scorer/rules.py renders the same entries as text). What an entry is: scorer/entry.py.
 """
 

@@ -2,7 +2,7 @@
 
 Generic code (everything in scorer/ and views/ but a game's own package and the two
 registries) writes no game id and imports no game's package: what it needs of a game comes
-from scorer/registry.py or views/registry.py, so a fourth game touches only its packages and
+from scorer/registry.py or views/tables/registry.py, so a fourth game touches only its packages and
 one line in each registry (docs/new-game.md). Docstrings and comments may name a game as an
 example. Tests and benchmarks drive particular games, so they are not generic code.
 """
@@ -18,7 +18,7 @@ import pytest
 ROOT = Path(__file__).parents[1]
 TOPS = ("scorer", "views")
 GAME_PACKAGES = ("symbiose", "forest_shuffle", "fossil")
-REGISTRIES = {"scorer.registry", "views.registry"}
+REGISTRIES = {"scorer.registry", "views.tables.registry"}
 # A game id, or a message key or module built on one ("fossil.item.", "forest_shuffle.rule").
 GAME_ID = re.compile(r"\b(symbiose|forest[-_]shuffle|fossil)")
 
@@ -127,7 +127,8 @@ def test_generic_code_imports_no_games_package(module):
 
 
 def test_the_checks_see_a_game_id_and_a_games_import(tmp_path):
-    """The checks can fail: a literal like views/results.py's old `file["game"] == "symbiose"`
+    """The checks can fail: a literal like views/records/results.py's old `file["game"] ==
+    "symbiose"`
     and a key built on an id are found, a docstring naming one is not."""
     source = tmp_path / "sample.py"
     source.write_text('"""About fossil games."""\n'
@@ -135,7 +136,7 @@ def test_the_checks_see_a_game_id_and_a_games_import(tmp_path):
                       '    return file["game"] == "symbiose" or f"fossil_name.{key}"\n')
     assert [found.split(":")[0] for found in game_ids_in(source)] == ["4", "4"]
     assert "scorer.symbiose.models" in GRAPH["scorer.symbiose.words"]
-    assert not is_generic("views.fossil.play") and is_generic("views.results")
+    assert not is_generic("views.fossil.play") and is_generic("views.records.results")
 
 
 def test_scorer_has_no_import_circle():

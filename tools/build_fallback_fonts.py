@@ -1,4 +1,5 @@
-"""Builds the fallback fonts Flutter's web engine asks our server for (views/fonts.py serves them).
+"""Builds the fallback fonts Flutter's web engine asks our server for (views/text/fonts.py serves
+them).
 
 When a name has a character no loaded font covers, the engine picks, from a table compiled into
 flet-web's main.dart.js, the Google Fonts file that covers it (emoji and CJK come split into
@@ -33,7 +34,7 @@ from fontTools.ttLib import TTFont
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from views.fonts import FALLBACK_FOLDER, SCRIPTS  # noqa: E402
+from views.text.fonts import FALLBACK_FOLDER, SCRIPTS  # noqa: E402
 
 FALLBACK_DIR = ROOT / "assets" / FALLBACK_FOLDER
 MAIN_JS = Path(flet_web.__file__).parent / "web" / "main.dart.js"

@@ -1,4 +1,4 @@
-"""Builds the monospace font the share sheet shows a score sheet as text in (views/fonts.py):
+"""Builds the monospace font the share sheet shows a score sheet as text in (views/text/fonts.py):
 DejaVu Sans Mono, cut to the letters of the app's languages and the sheet's punctuation, as
 WOFF2 (a phone loads a few tens of KB). Flutter's web engine draws only fonts the page loads,
 so the phone's own monospace font cannot be used; a name in another script still shows, in

@@ -1,5 +1,5 @@
 """Draws Tallybook's icon (a score pad with a tally of five) into assets/app-icon/, in every
-size and shape views/identity.py serves: `python tools/draw_app_icon.py`. The output is
+size and shape views/web/identity.py serves: `python tools/draw_app_icon.py`. The output is
 committed; the drawing is plain shapes in the app's colours, so a re-run writes the same pixels
 (tests/views/test_identity.py checks that the committed files are what this draws).
 """
@@ -13,8 +13,8 @@ from PIL import Image, ImageDraw
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from views.connection import COLOURS  # noqa: E402
-from views.identity import ICON_FOLDER, ICONS, Icon  # noqa: E402
+from views.web.connection import COLOURS  # noqa: E402
+from views.web.identity import ICON_FOLDER, ICONS, Icon  # noqa: E402
 
 OUT = ROOT / "assets" / ICON_FOLDER
 SUPERSAMPLE = 4  # drawn this many times larger, then scaled down: smooth edges at 32 px

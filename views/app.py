@@ -21,21 +21,21 @@ import flet as ft
 import uvicorn
 
 from scorer.printable import json_text
-from views.access import Access
-from views.bgstats import link_command
-from views.data_lock import DataFolderInUse, data_folder_lock
-from views.data_record import DatabaseLost, check_not_lost, record_made
-from views.frames import LIMITS
-from views.guarded_http import GuardedHttp
-from views.model import Tables
-from views.quiet import quiet_terminal
-from views.registry import GAMES
-from views.results import History
-from views.server import web_app
-from views.session import AppSession
-from views.shell import start
-from views.store import StorageFault, Store, back_up, new_code
-from views.terminal_qr import can_print_qr, print_qr
+from views.records.bgstats import link_command
+from views.records.results import History
+from views.screens.shell import start
+from views.storage.data_lock import DataFolderInUse, data_folder_lock
+from views.storage.data_record import DatabaseLost, check_not_lost, record_made
+from views.storage.store import StorageFault, Store, back_up, new_code
+from views.tables.model import Tables
+from views.tables.registry import GAMES
+from views.web.access import Access
+from views.web.frames import LIMITS
+from views.web.guarded_http import GuardedHttp
+from views.web.quiet import quiet_terminal
+from views.web.server import web_app
+from views.web.session import AppSession
+from views.web.terminal_qr import can_print_qr, print_qr
 
 ASSETS = Path(os.environ.get("TALLYBOOK_ASSETS", Path(__file__).resolve().parents[1] / "assets"))
 DB_NAME = "tallybook.sqlite3"
@@ -170,7 +170,7 @@ def serve(args: argparse.Namespace, data: Path) -> None:
     pin = new_code()
     announce(args.host, args.port, pin)
     # uvicorn serves Flet's app itself (not ft.run), so that every response carries the policy
-    # of views/server.py; a server for phones, never a desktop window.
+    # of views/web/server.py; a server for phones, never a desktop window.
     server = Serving(store, pin, args.allowed_host)
     # Started as a shell's background job, the server inherits SIGINT ignored: uvicorn stops
     # at Ctrl-C all the same, then hands the signal back to "ignore" and the server exits 0.

@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 
 from scorer.forest_shuffle.catalog import load_catalog
 from tests.e2e.phone import Phone
-from views.store import Store
+from views.storage.store import Store
 
 MODE_ABOUT = {"team": "Partners sit opposite"}
 BOXES = ["base"]

@@ -91,9 +91,9 @@ class Server:
         return True
 
     def knows_host(self) -> None:
-        from views.access import device_id
         from views.app import DB_NAME
-        from views.store import Store
+        from views.storage.store import Store
+        from views.web.access import device_id
 
         store = Store(self.data / DB_NAME)
         store.add_host(device_id(HOST_TOKEN))

@@ -34,7 +34,7 @@ from tests.e2e.harness import SMALL_PHONE, Server, phone_context
 from tests.e2e.phone import Phone
 from tests.views.helpers import example
 from views.forest_shuffle.model import ForestTable
-from views.store import Store
+from views.storage.store import Store
 
 SMALL = {"width": 320, "height": 700}
 TEXT_SIZE = 2.0  # the browser's text size for the large-text pass: 200 %

@@ -11,8 +11,8 @@ from playwright.sync_api import expect
 
 from tests.e2e.harness import Server
 from tests.e2e.phone import Phone
-from views.results import History
-from views.store import Store
+from views.records.results import History
+from views.storage.store import Store
 
 EXAMPLES = Path(__file__).parents[2] / "examples"
 GAMES = ("symbiose-standard.json", "forest-shuffle-base-2-players.json", "fossil-4-players.json")

@@ -1,4 +1,5 @@
-"""A phone that loses the server says so and takes no taps it cannot deliver (views/connection.py
+"""A phone that loses the server says so and takes no taps it cannot deliver
+(views/web/connection.py
 and connection.js): through a proxy that cuts the network as Wi-Fi does (tests/e2e/blackhole.py),
 and with the server stopped; a phone that is only busy (its page stalled) loses no tap or key.
 What counts is what the database holds."""
@@ -14,11 +15,11 @@ from tests.e2e.blackhole import Blackhole
 from tests.e2e.harness import Server
 from tests.e2e.phone import Phone
 from tests.e2e.test_accessibility import SCALE_TEXT
-from views.connection import COLOURS, SILENT_SECONDS
-from views.i18n import ui
-from views.new_table import NewTable
-from views.store import Store
+from views.storage.store import Store
 from views.symbiose.model import SymbioseTable
+from views.tables.new_table import NewTable
+from views.text.i18n import ui
+from views.web.connection import COLOURS, SILENT_SECONDS
 
 CARD = "dragonfly/orange/8"
 NOTICE = "#tallybook-connection"

@@ -18,8 +18,8 @@ from scorer.forest_shuffle.placing import as_entered
 from tests.e2e.conftest import SIZES, shoot_looks
 from tests.e2e.games import BOXES, cards, enter_forest, enter_tree, new_forest_game
 from tests.e2e.phone import Phone
-from views.i18n import scorer_text
-from views.store import Store
+from views.storage.store import Store
+from views.text.i18n import scorer_text
 from views.widgets.score_sheet import categories_line
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

@@ -17,7 +17,7 @@ from tests.e2e.conftest import SIZES, shoot_looks
 from tests.e2e.games import end_game, new_fossil_game, says, turn
 from tests.e2e.phone import Phone
 from views.fossil.model import new_data
-from views.store import Store
+from views.storage.store import Store
 
 FOUR = ["Ann", "Bob", "Cas", "Dee"]
 COSTS = (1, 2, 1, 3, 2, 1, 1, 2)

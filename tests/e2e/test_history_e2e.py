@@ -30,10 +30,10 @@ from tests.e2e.games import (
 from tests.e2e.harness import PHONE
 from tests.e2e.phone import Phone
 from tests.views.helpers import example
-from views.connection import COLOURS
 from views.fossil.model import new_data
-from views.i18n import when
-from views.store import GameRecord, Store
+from views.storage.store import GameRecord, Store
+from views.text.i18n import when
+from views.web.connection import COLOURS
 
 SYMBIOSE = example("symbiose-standard.json")  # Ann and Bob share the win over Cas
 FOREST = {"version": 1, "game": "forest-shuffle", "players": [  # Bob's toads beat Ann's hare

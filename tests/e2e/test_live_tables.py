@@ -20,11 +20,11 @@ from tests.e2e.harness import poll
 from tests.e2e.phone import Phone
 from tests.e2e.test_forest_shuffle_e2e import seed_players
 from tests.e2e.test_symbiose_e2e import example
-from views.access import device_id
 from views.fossil.model import track
-from views.i18n import ui
-from views.store import Store
+from views.storage.store import Store
 from views.symbiose.card_face import describe
+from views.text.i18n import ui
+from views.web.access import device_id
 
 FOUR = ["Ann", "Bob", "Cas", "Dee"]
 SHOWN_CODE = re.compile(r"^[A-Z2-9]{4}-[A-Z2-9]{4}$")

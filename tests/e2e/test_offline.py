@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from tests.e2e.harness import Server
 from tests.e2e.phone import Phone
-from views.server import policy
+from views.web.server import policy
 
 RUNNING = """() => window._flutter_skwasmInstance ? "skwasm"
                     : window.flutterCanvasKit ? "canvaskit" : "none" """

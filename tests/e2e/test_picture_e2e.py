@@ -17,7 +17,7 @@ from tests.e2e.phone import Phone
 from tests.e2e.test_symbiose_e2e import example
 from views.picture import sheet_picture
 from views.picture.palette import palette
-from views.store import Store
+from views.storage.store import Store
 
 
 def open_share_sheet(phone: Phone) -> None:

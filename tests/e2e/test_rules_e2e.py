@@ -13,7 +13,7 @@ from tests.e2e.conftest import shoot_looks
 from tests.e2e.harness import PHONE
 from tests.e2e.phone import Phone
 from tests.views.helpers import example
-from views.store import Store
+from views.storage.store import Store
 
 
 @pytest.fixture(scope="module")

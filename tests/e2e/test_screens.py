@@ -10,7 +10,7 @@ from tests.e2e.conftest import SIZES, shoot_looks
 from tests.e2e.games import cards_of, enter_known, learned
 from tests.e2e.phone import Phone
 from tests.e2e.test_symbiose_e2e import example
-from views.store import Store
+from views.storage.store import Store
 from views.symbiose.model import SymbioseNewTable, SymbioseTable, card_of
 
 

@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 
 from tests.e2e.harness import Server
 from tests.e2e.test_forest_shuffle_e2e import start_game
-from views.fonts import ENGINE_FONTS
+from views.text.fonts import ENGINE_FONTS
 
 NAMES = ["🦊 Foxy", "王小明", "Zoë Ünal", "محمد", "Ωmega"]
 

@@ -19,7 +19,7 @@ from tests.e2e.harness import LAN_HOST
 from tests.e2e.phone import Phone
 from tests.e2e.test_symbiose_e2e import example
 from tests.e2e.test_thumbs import finished_game
-from views.store import Store
+from views.storage.store import Store
 
 BGSTATS = "https://app.bgstatsapp.com/"
 

@@ -17,7 +17,7 @@ from tests.e2e.harness import Server
 from tests.e2e.phone import Phone
 from tests.server.test_start_and_stop import refused_with
 from views.app import DB_NAME
-from views.store import Store
+from views.storage.store import Store
 
 FISH, FROG = "fish/green/5", "frog/pink/2xpink"
 

@@ -13,7 +13,7 @@ from tests.e2e.games import cards_of, enter_known, learned
 from tests.e2e.harness import LAN_HOST
 from tests.e2e.phone import Phone
 from tests.e2e.test_symbiose_e2e import example
-from views.store import Store
+from views.storage.store import Store
 
 LONG_NAMES = ["Annemarie Wilhelmina van den Berg-Jansen", "Bartholomeus Alexander de Vries-Smit",
               "Cornelia Josephina Maria van der Heijden", "Dirk-Jan Frederik Hendrik Bakker-Mulder"]

@@ -312,8 +312,8 @@ def test_a_file_at_the_limit_is_read(write):
 
 
 def test_the_apps_import_takes_every_file_the_scorer_reads():
-    """And more: a backup holds a history of games (views/frames.py)."""
-    from views.archive import MAX_BYTES
+    """And more: a backup holds a history of games (views/web/frames.py)."""
+    from views.records.archive import MAX_BYTES
 
     assert MAX_BYTES >= MAX_FILE_BYTES
 

@@ -9,7 +9,7 @@ from babel.plural import PluralRule
 
 from scorer import i18n
 from scorer.plurals import plural_rule
-from views import i18n as views_i18n
+from views.text import i18n as views_i18n
 
 ROOT = Path(__file__).parents[2]
 CATALOGUES = [ROOT / "scorer" / "locales", ROOT / "scorer" / "forest_shuffle" / "locales",

@@ -7,9 +7,9 @@ import pytest
 
 from benchmarks.flet_client import FletClient
 from tests.e2e.harness import HOST_TOKEN
-from views.new_table import NewTable
-from views.store import Store
+from views.storage.store import Store
 from views.symbiose.model import SymbioseTable
+from views.tables.new_table import NewTable
 
 CARD = "dragonfly/orange/8"  # fixed 8 points
 

@@ -20,8 +20,8 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
 from tests.e2e.harness import ROOT, TALLYBOOK, WAIT_S, Server, free_port, poll
-from views.server import UNSERVED
-from views.sockets import LEFT_GRACE_SECONDS, PER_ADDRESS
+from views.web.server import UNSERVED
+from views.web.sockets import LEFT_GRACE_SECONDS, PER_ADDRESS
 
 REGISTER_CLIENT = 1  # flet.messaging.protocol.MessageAction.REGISTER_CLIENT
 
@@ -218,7 +218,7 @@ def served_from(server, source: str) -> bool:
 
 
 def test_slow_clients_hold_only_their_own_share_and_not_for_long(server):
-    from views.guarded_http import CONNECTIONS
+    from views.web.guarded_http import CONNECTIONS
 
     with ExitStack() as stack:
         slow = [stack.enter_context(raw_connection(server))

@@ -20,9 +20,9 @@ import pytest
 from tests.e2e.harness import ROOT, TALLYBOOK, WAIT_S, Server, free_port
 from tests.server.test_hardening import open_socket, own_origin, register
 from views.app import DB_NAME, STOP_SECONDS
-from views.data_lock import data_folder_lock
-from views.sockets import LEFT_GRACE_SECONDS
-from views.store import Store
+from views.storage.data_lock import data_folder_lock
+from views.storage.store import Store
+from views.web.sockets import LEFT_GRACE_SECONDS
 
 
 def disk_with_room(size: int):

@@ -1,9 +1,9 @@
 import pytest_asyncio
 
 from tests.views.fake_client import FakeClient
-from views.access import PREFS_DEVICE, device_id, new_device_token
 from views.app import make_main
-from views.store import Store
+from views.storage.store import Store
+from views.web.access import PREFS_DEVICE, device_id, new_device_token
 
 HOST_PIN = "HQST2345"
 

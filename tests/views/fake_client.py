@@ -22,7 +22,7 @@ from flet.messaging.protocol import MessageAction, configure_encode_object_for_m
 from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 
-from views.connection import PAGE
+from views.web.connection import PAGE
 
 _encode = configure_encode_object_for_msgpack(BaseControl)
 
@@ -148,7 +148,7 @@ class FakeClient(Connection):
             target = getattr(target, "content", None)
         assert target is not None, f"{identifier!r} is not tappable"
         assert not getattr(target, "disabled", False), f"{identifier!r} is disabled"
-        page = PAGE.set(self.script)  # the tap came from this page (views/connection.py)
+        page = PAGE.set(self.script)  # the tap came from this page (views/web/connection.py)
         try:
             await self.session.dispatch_event(target._i, "click", None)
             await self.settle()
@@ -180,7 +180,7 @@ class FakeClient(Connection):
 
 
 class PageScript:
-    """views/connection.js as the app reaches it: it copies what it is asked to, unless the
+    """views/web/connection.js as the app reaches it: it copies what it is asked to, unless the
     browser `refuses`."""
 
     def __init__(self) -> None:

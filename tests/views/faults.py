@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from views.store import Store
+from views.storage.store import Store
 
 
 def disk_full_error() -> sqlite3.Error:

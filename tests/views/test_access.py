@@ -3,7 +3,8 @@ the host PIN, seats that outlive a restart, and no stale copy of a game written 
 
 import pytest
 
-from views.access import (
+from views.storage.store import CODE_LENGTH, CODE_LETTERS, StaleWrite, Store, new_code
+from views.web.access import (
     FREE_TRIES,
     LONGEST_WAIT,
     Access,
@@ -13,7 +14,6 @@ from views.access import (
     shown_code,
     typed_code,
 )
-from views.store import CODE_LENGTH, CODE_LETTERS, StaleWrite, Store, new_code
 
 
 @pytest.mark.parametrize("typed", ["K7QM2XPD", "k7qm-2xpd", " K7QM 2XPD ",
@@ -98,8 +98,8 @@ def test_a_finished_games_code_opens_nothing(tmp_path):
 def test_wrong_codes_are_counted_by_the_sockets_address_not_the_one_the_page_claims():
     from types import SimpleNamespace
 
-    from views.session import AppSession
-    from views.sockets import CLIENT
+    from views.web.session import AppSession
+    from views.web.sockets import CLIENT
 
     page = SimpleNamespace(client_ip="10.0.0.7")  # what one UPDATE_PROPS message can set
     token = CLIENT.set("10.0.0.66")  # the socket the session was opened on

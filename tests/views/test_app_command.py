@@ -12,9 +12,9 @@ from contextlib import contextmanager
 import pytest
 
 from views.app import main, open_store
-from views.data_lock import DataFolderInUse, data_folder_lock
-from views.data_record import RECORD_NAME, DatabaseLost, check_not_lost
-from views.store import Store
+from views.storage.data_lock import DataFolderInUse, data_folder_lock
+from views.storage.data_record import RECORD_NAME, DatabaseLost, check_not_lost
+from views.storage.store import Store
 
 
 @contextmanager

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from views.archive import (
+from views.records.archive import (
     FORMAT,
     MAX_BYTES,
     Known,
@@ -19,9 +19,9 @@ from views.archive import (
     import_bytes,
     iso,
 )
-from views.registry import GAMES
-from views.results import History
-from views.store import Store, fingerprint
+from views.records.results import History
+from views.storage.store import Store, fingerprint
+from views.tables.registry import GAMES
 
 EXAMPLES = Path(__file__).parents[2] / "examples"
 
@@ -326,7 +326,7 @@ def test_a_game_another_import_stored_meanwhile_is_there_already(store, tmp_path
     other = Store(tmp_path / "other.sqlite3")
     assert len(import_bytes(other, data, "en").imported) == 1
     # A second import that read the games before the first stored its own.
-    monkeypatch.setattr("views.archive._known", lambda store: Known(set(), set(), set()))
+    monkeypatch.setattr("views.records.archive._known", lambda store: Known(set(), set(), set()))
     report = import_bytes(other, data, "en")
     assert (report.imported, len(report.present)) == ([], 1)
     assert len(other.games("finished")) == 1

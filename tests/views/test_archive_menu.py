@@ -11,9 +11,9 @@ import pytest
 
 from tests.views.fake_client import FakeClient
 from tests.views.helpers import learn, start_game, until
-from views import archive
-from views.archive import MAX_BYTES, backup, backup_bytes
-from views.store import Store
+from views.records import archive
+from views.records.archive import MAX_BYTES, backup, backup_bytes
+from views.storage.store import Store
 from views.widgets import archive_menu
 
 EXAMPLES = Path(__file__).parents[2] / "examples"

@@ -23,9 +23,9 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from views.archive import import_bytes, scored_game
-from views.bgstats import ABOUT, play_bytes, play_file, subtotals
-from views.store import Store
+from views.records.archive import import_bytes, scored_game
+from views.records.bgstats import ABOUT, play_bytes, play_file, subtotals
+from views.storage.store import Store
 
 DATE = {"type": "string", "pattern": r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$"}
 UUID = {"type": "string", "pattern": r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-"

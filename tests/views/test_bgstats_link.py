@@ -1,4 +1,5 @@
-"""BG Stats' createPlay link (views/bgstats.py): it decodes to the fields BG Stats documents,
+"""BG Stats' createPlay link (views/records/bgstats.py): it decodes to the fields BG Stats
+documents,
 with the game's totals, ranks and winners, the boxes' names, the real duration and the
 subtotals; any name survives the encoding; stable ids; never longer than the bound."""
 
@@ -12,7 +13,7 @@ import pytest
 
 from scorer import check, score
 from tests.views.helpers import example
-from views.bgstats import (
+from views.records.bgstats import (
     CREATE_PLAY,
     MAX_LINK,
     create_play,
@@ -21,8 +22,8 @@ from views.bgstats import (
     game_link,
     subtotals,
 )
-from views.results import sheet_of
-from views.store import Store
+from views.records.results import sheet_of
+from views.storage.store import Store
 
 STARTED, ENDED = 1_790_000_000.0, 1_790_000_000.0 + 47 * 60 + 20  # 47 min 20 s
 

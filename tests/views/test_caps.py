@@ -1,6 +1,6 @@
-"""What one address may hold, and all together (views/caps.py)."""
+"""What one address may hold, and all together (views/web/caps.py)."""
 
-from views.caps import Caps
+from views.web.caps import Caps
 
 CAPS = Caps(per_address=5, total=20, few=2, reserve=4)
 

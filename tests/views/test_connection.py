@@ -1,4 +1,5 @@
-"""The server's side of the page's connection watch (views/connection.py), at the ASGI level: the
+"""The server's side of the page's connection watch (views/web/connection.py), at the ASGI level:
+the
 keep-alive is answered and never reaches Flet; a page that went silent is asked whether it still
 holds its socket: what it sent meanwhile reaches Flet, in order, once it answers, and never if it
 does not, as the socket is then given up; Flet's page carries the script, and the script its
@@ -13,8 +14,9 @@ import time
 import pytest
 
 from tests.views import test_server
-from views import connection, i18n
-from views.connection import (
+from views.text import i18n
+from views.web import connection
+from views.web.connection import (
     COPY_CHARS,
     PING,
     PONG,

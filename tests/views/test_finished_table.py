@@ -9,10 +9,10 @@ from tests.views.conftest import HOST_PIN
 from tests.views.fake_client import FakeClient
 from tests.views.helpers import enter, start_game
 from tests.views.test_fossil_companion import start_fossil
-from views.access import PREFS_DEVICE, device_id, new_device_token
 from views.app import make_main, open_tables
 from views.fossil.model import FossilTable
-from views.model import FINISHED, Table
+from views.tables.model import FINISHED, Table
+from views.web.access import PREFS_DEVICE, device_id, new_device_token
 
 pytestmark = pytest.mark.asyncio
 

@@ -9,7 +9,7 @@ from scorer.forest_shuffle.placing import choices
 from tests.views.forest_steps import start_forest_game
 from views.forest_shuffle.names import ARROWS, species_name
 from views.forest_shuffle.picker import HOST_TILE, hosts
-from views.i18n import scorer_text
+from views.text.i18n import scorer_text
 from views.widgets.fit import PROBE, PROBE_SIZE, _width, fitting_size, text_scale, wrapped
 
 

@@ -11,8 +11,8 @@ import httpx
 import pytest
 import pytest_asyncio
 
-from views.fonts import ENGINE_FONTS, SCRIPTS, fallback_files
-from views.server import own_host_only, with_engine_fonts
+from views.text.fonts import ENGINE_FONTS, SCRIPTS, fallback_files
+from views.web.server import own_host_only, with_engine_fonts
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
 ENGINE = (Path(flet_web.__file__).parent / "web" / "main.dart.js").read_text(encoding="utf-8")

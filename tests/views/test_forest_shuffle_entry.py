@@ -13,9 +13,9 @@ from tests.views.fake_client import FakeClient
 from tests.views.forest_steps import enter_forest, enter_tree, start_forest_game
 from tests.views.helpers import example, totals
 from views.forest_shuffle.names import GROUP_ICONS, species_name
-from views.i18n import scorer_text
-from views.new_game import PREFS_BOXES
-from views.session import PREFS_LANGUAGE
+from views.screens.new_game import PREFS_BOXES
+from views.text.i18n import scorer_text
+from views.web.session import PREFS_LANGUAGE
 from views.widgets.common import NAME_CHIP, TAP
 from views.widgets.score_sheet import categories_line
 

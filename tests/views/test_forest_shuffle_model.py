@@ -8,8 +8,8 @@ import pytest
 
 from scorer.places import Cave, ForestSpot
 from views.forest_shuffle.model import Card, ForestTable
-from views.new_table import NewTable
-from views.store import Store
+from views.storage.store import Store
+from views.tables.new_table import NewTable
 
 
 @pytest.fixture

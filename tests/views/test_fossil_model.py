@@ -9,7 +9,7 @@ from scorer import score
 from scorer.fossil.position import Position
 from scorer.places import LogEntry
 from views.fossil.model import FossilTable
-from views.new_table import NewTable
+from views.tables.new_table import NewTable
 
 pytestmark = pytest.mark.asyncio
 

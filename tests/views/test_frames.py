@@ -1,4 +1,4 @@
-"""Every WebSocket message is bounded before Flet decodes it (views/frames.py), at the ASGI
+"""Every WebSocket message is bounded before Flet decodes it (views/web/frames.py), at the ASGI
 level: what the app behind the bound receives, and what the client is sent."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import asyncio
 import msgpack
 import pytest
 
-from views.frames import LIMITS, Bucket, Limits, bounded_frames, refusal
+from views.web.frames import LIMITS, Bucket, Limits, bounded_frames, refusal
 
 REGISTER = [1, {"session_id": None, "page_name": "", "page": {
     "route": "/", "pwa": False, "web": True, "debug": False, "wasm": True,
@@ -167,7 +167,7 @@ def waits(monkeypatch) -> list[float]:
         taken.append(seconds)
         await real_sleep(0)
 
-    monkeypatch.setattr("views.frames.asyncio.sleep", sleep)
+    monkeypatch.setattr("views.web.frames.asyncio.sleep", sleep)
     return taken
 
 

@@ -12,9 +12,9 @@ import pytest
 from flet.components.component import Component
 
 from tests.views.helpers import example, learn, start_game, until
-from views import results
 from views.fossil import model
-from views.off_loop import LONG_LOG
+from views.records import results
+from views.storage.off_loop import LONG_LOG
 
 pytestmark = pytest.mark.asyncio
 GAMES = ("symbiose-standard.json", "fossil-4-players.json", "forest-shuffle-base-2-players.json")

@@ -1,4 +1,4 @@
-"""The names the server answers to (views/hosts.py): its own addresses, localhost, the
+"""The names the server answers to (views/web/hosts.py): its own addresses, localhost, the
 machine's name and every --allowed-host; any other Host is refused on HTTP and WebSocket."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ import socket
 import httpx
 import pytest
 
-from views import lines
-from views.hosts import MISDIRECTED, Hosts, host_name, own_names_only
+from views.web import lines
+from views.web.hosts import MISDIRECTED, Hosts, host_name, own_names_only
 
 
 @pytest.mark.parametrize(("header", "name"), [

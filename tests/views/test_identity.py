@@ -15,9 +15,9 @@ import pytest
 from PIL import Image, ImageChops
 
 from views.app import ASSETS
-from views.connection import COLOURS
-from views.identity import ICON_FOLDER, ICONS, MANIFEST_PATH, SERVED_ICONS
-from views.server import web_app
+from views.web.connection import COLOURS
+from views.web.identity import ICON_FOLDER, ICONS, MANIFEST_PATH, SERVED_ICONS
+from views.web.server import web_app
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
 import draw_app_icon

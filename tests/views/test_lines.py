@@ -1,8 +1,8 @@
-"""The terminal's lines for what clients did (views/lines.py): one a minute of each kind."""
+"""The terminal's lines for what clients did (views/web/lines.py): one a minute of each kind."""
 
 import logging
 
-from views import lines
+from views.web import lines
 
 
 def test_a_flood_is_one_line_a_minute_and_then_says_how_many(monkeypatch, caplog):

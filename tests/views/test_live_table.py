@@ -11,9 +11,9 @@ from scorer.places import PondTile
 from tests.views.conftest import HOST_PIN
 from tests.views.fake_client import FakeClient
 from tests.views.helpers import example, learn, start_game, table_cards, totals
-from views.access import FREE_TRIES, shown_code
-from views.model import FINISHED
 from views.symbiose.model import SymbioseTable, card_of
+from views.tables.model import FINISHED
+from views.web.access import FREE_TRIES, shown_code
 
 pytestmark = pytest.mark.asyncio
 FISH, FROG = "fish/green/5", "frog/pink/2xpink"

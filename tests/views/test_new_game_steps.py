@@ -1,6 +1,6 @@
 """The new-game screen's seat moves, as pure functions of the seats."""
 
-from views.new_game_steps import moved_up, without
+from views.screens.new_game_steps import moved_up, without
 
 SEATS = ("Ann", "Bob", "Cas")
 

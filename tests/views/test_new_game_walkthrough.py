@@ -21,7 +21,7 @@ import pytest
 from pydantic import BaseModel, Field
 
 import scorer.registry
-import views.registry
+import views.tables.registry
 from scorer import check, i18n, score
 from scorer.cli import main as scorer_cli
 from scorer.entry import Entry, Section
@@ -35,12 +35,12 @@ from scorer.rules import summary
 from scorer.setup import Setup
 from scorer.sheet import Explanation, ScoreLine, ScoreSheet, build_sheet, player_score
 from tests.views.helpers import name_field
-from views import i18n as views_i18n
-from views.model import Table, operation, use_table
-from views.new_table import NewTable
-from views.registry import BgStatsGame, GameViews
-from views.session import use_app
-from views.store import Store
+from views.storage.store import Store
+from views.tables.model import Table, operation, use_table
+from views.tables.new_table import NewTable
+from views.tables.registry import BgStatsGame, GameViews
+from views.text import i18n as views_i18n
+from views.web.session import use_app
 from views.widgets.common import do, labelled, text
 from views.widgets.score_sheet import SheetScreen, ranked_cards, rule_button
 from views.widgets.top_bar import entry_bar
@@ -201,7 +201,8 @@ def Sheet(table: PadTable) -> ft.View:
     return SheetScreen(table, lambda sheet: ranked_cards(sheet, line))
 
 
-# What views/<game>/__init__.py says; this module is the game's package for views/registry.py.
+# What views/<game>/__init__.py says; this module is the game's package for
+# views/tables/registry.py.
 GAME = GameViews(GAME_ID, PadTable, play=Play, sheet=Sheet,
                  bgstats=BgStatsGame("Score pad", "Nobody in particular"))
 
@@ -212,16 +213,17 @@ VIEWS_MESSAGES = {"game.score-pad": "Score pad", "new.title.score-pad": "New sco
 @pytest.fixture
 def registered(monkeypatch):
     """The game in both registries and its messages in both catalogues, as the walkthrough's
-    lines in scorer/registry.py, views/registry.py and the locale files put them; gone after."""
+    lines in scorer/registry.py, views/tables/registry.py and the locale files put them; gone
+    after."""
     monkeypatch.setitem(scorer.registry._LOADERS, GAME_ID, (__name__, game_type))
-    monkeypatch.setitem(views.registry._PACKAGES, GAME_ID, __name__)
+    monkeypatch.setitem(views.tables.registry._PACKAGES, GAME_ID, __name__)
     monkeypatch.setattr(i18n, "_term_sources", [*i18n._term_sources, lambda lang: (
         SCORER_MESSAGES if lang == "en" else {})])
     i18n.catalogue.cache_clear()
     for key, words in VIEWS_MESSAGES.items():
         monkeypatch.setitem(views_i18n.catalogue("en"), key, words)
     yield
-    for cached in (scorer.registry._load, views.registry._load, i18n.catalogue):
+    for cached in (scorer.registry._load, views.tables.registry._load, i18n.catalogue):
         cached.cache_clear()
 
 

@@ -5,8 +5,8 @@ import time
 import pytest
 
 from scorer.setup import Played
-from views.results import History, Series, Winning, series_of, winning_scores
-from views.store import KEEP_DELETED, Store
+from views.records.results import History, Series, Winning, series_of, winning_scores
+from views.storage.store import KEEP_DELETED, Store
 
 
 def fossil(*adjustments: tuple[str, int], players=("Ann", "Bob", "Cas", "Dee")) -> dict:

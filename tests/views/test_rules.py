@@ -1,4 +1,5 @@
-"""The rules reference screens (views/rules.py) through the real session: find a card or rule by
+"""The rules reference screens (views/screens/rules.py) through the real session: find a card or
+rule by
 any language's name, the Forest Shuffle boxes, and the way from a sheet line to its rule and
 back."""
 
@@ -8,7 +9,7 @@ from scorer import score
 from scorer.reference import entry_for_line
 from tests.views.helpers import example, name_field
 from views.forest_shuffle.names import species_name
-from views.session import PREFS_LANGUAGE
+from views.web.session import PREFS_LANGUAGE
 
 pytestmark = pytest.mark.asyncio
 

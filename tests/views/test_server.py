@@ -10,10 +10,10 @@ import httpx
 import pytest
 from flet_web.fastapi.flet_app_manager import FletAppManager
 
-from views.caps import Caps
-from views.quiet import quiet_terminal
-from views.server import UNSERVED, own_host_only, policy, web_app
-from views.sockets import (
+from views.web.caps import Caps
+from views.web.quiet import quiet_terminal
+from views.web.server import UNSERVED, own_host_only, policy, web_app
+from views.web.sockets import (
     CLIENT,
     SessionsPerAddress,
     bounded_per_address,

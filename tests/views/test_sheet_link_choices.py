@@ -10,8 +10,8 @@ import pytest
 
 from tests.views.fake_client import FakeClient
 from tests.views.helpers import example
-from views.access import PREFS_DEVICE, device_id, new_device_token
-from views.store import Store
+from views.storage.store import Store
+from views.web.access import PREFS_DEVICE, device_id, new_device_token
 
 pytestmark = pytest.mark.asyncio
 

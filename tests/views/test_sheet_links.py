@@ -1,11 +1,12 @@
-"""The tokens of finished games' read-only pages (views/store.py `sheet_link`): made once, at the
+"""The tokens of finished games' read-only pages (views/storage/store.py `sheet_link`): made once,
+at the
 first ask, unguessable and unique, found by an index, and kept by a database made before them."""
 
 import sqlite3
 
 import pytest
 
-from views.store import MIGRATIONS, Store
+from views.storage.store import MIGRATIONS, Store
 from views.symbiose.model import SymbioseNewTable, SymbioseTable
 
 

@@ -1,4 +1,4 @@
-"""A finished game's read-only page (views/sheet_page.py), served by the server itself: the
+"""A finished game's read-only page (views/web/sheet_page.py), served by the server itself: the
 sheet in the language it was shared in, for its token only; anything else under /sheet/ is the
 same plain 404; every string of the game escaped; no script; listed nowhere."""
 
@@ -11,9 +11,9 @@ import pytest
 
 from tests.views.helpers import example
 from views.app import ASSETS
-from views.server import policy, web_app
-from views.sheet_page import sheet_path
-from views.store import Store
+from views.storage.store import Store
+from views.web.server import policy, web_app
+from views.web.sheet_page import sheet_path
 
 pytestmark = pytest.mark.asyncio
 HOSTILE = "<script>alert(1)</script> & \"Bo\" 'b'"
@@ -52,7 +52,7 @@ async def test_the_page_of_a_token_is_the_sheet_in_its_language(served):
     assert '<html lang=de>' in page and "Wertungsblatt" in page
     assert "Alpin + Waldrand" in page  # the boxes' names, as the scorer gives them
     record = store.game(game_id)
-    from views.results import sheet_of
+    from views.records.results import sheet_of
 
     sheet = sheet_of(record)
     for player in sheet.players:

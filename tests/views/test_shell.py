@@ -3,7 +3,7 @@
 import pytest
 
 from tests.views.helpers import example, name_field, start_game
-from views.session import PREFS_LANGUAGE, PREFS_THEME
+from views.web.session import PREFS_LANGUAGE, PREFS_THEME
 
 pytestmark = pytest.mark.asyncio
 

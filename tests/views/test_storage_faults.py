@@ -17,11 +17,11 @@ from tests.views.conftest import HOST_PIN
 from tests.views.fake_client import FakeClient
 from tests.views.faults import FaultyDisk, damaged_error
 from tests.views.helpers import learn, name_field, start_game, totals
-from views import model
-from views.access import PREFS_DEVICE, device_id, new_device_token
 from views.app import last_try, make_main, open_tables
-from views.store import Store
+from views.storage.store import Store
 from views.symbiose.model import card_of
+from views.tables import model
+from views.web.access import PREFS_DEVICE, device_id, new_device_token
 
 pytestmark = pytest.mark.asyncio
 FISH, FROG = "fish/green/5", "frog/pink/2xpink"

@@ -6,7 +6,7 @@ import sqlite3
 import pytest
 
 from tests.views.faults import FaultyDisk
-from views.store import (
+from views.storage.store import (
     APPLICATION_ID,
     MIGRATIONS,
     SCHEMA_VERSION,
@@ -82,8 +82,8 @@ def test_a_new_database_is_marked_ours_and_made_whole_or_not_at_all(tmp_path, mo
     assert sorted(p.name for p in tmp_path.iterdir()) == ["tallybook.sqlite3"]
 
     broken = tmp_path / "broken.sqlite3"  # a start that fails half-way through making it
-    monkeypatch.setattr("views.store.MIGRATIONS", (*MIGRATIONS, "CREATE TABLE games (x);"))
-    monkeypatch.setattr("views.store.SCHEMA_VERSION", SCHEMA_VERSION + 1)
+    monkeypatch.setattr("views.storage.store.MIGRATIONS", (*MIGRATIONS, "CREATE TABLE games (x);"))
+    monkeypatch.setattr("views.storage.store.SCHEMA_VERSION", SCHEMA_VERSION + 1)
     with pytest.raises(sqlite3.OperationalError):
         Store(broken)
     assert not broken.exists()  # the next start makes it anew, instead of refusing it

@@ -8,7 +8,7 @@ import pytest
 
 from scorer.places import PondTile, RiverTile
 from scorer.symbiose.models import Card
-from views.store import Store
+from views.storage.store import Store
 from views.symbiose.model import DECK, SymbioseNewTable, SymbioseTable
 
 FISH, FROG = Card("fish", "green", 5), Card("frog", "pink", 2, "pink")

@@ -14,8 +14,8 @@ import scorer.forest_shuffle  # noqa: F401  (its terms join the catalogues befor
 from scorer import i18n as scorer_i18n
 from tests.views.fake_client import FakeClient
 from tests.views.helpers import compose, enter, example, learn, name_field, start_game, table_cards
-from views import i18n
-from views.session import PREFS_LANGUAGE
+from views.text import i18n
+from views.web.session import PREFS_LANGUAGE
 
 VIEWS = Path(__file__).resolve().parents[2] / "views"
 VIETNAMESE = re.compile("[ăâđêôơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]", re.I)
@@ -23,10 +23,10 @@ VIETNAMESE = re.compile("[ăâđêôơưạảấầẩẫậắằẳẵặẹ�
 # home leads to (its history, players, backups).
 SYMBIOSE_SCREENS = [*sorted((VIEWS / "symbiose").glob("*.py")),
                     *sorted((VIEWS / "widgets").glob("*.py")),
-                    *(VIEWS / f"{name}.py" for name in ("home", "new_game", "new_game_steps",
-                                                        "settings", "join", "table_screen",
-                                                        "rules", "history", "players",
-                                                        "archive"))]
+                    *(VIEWS / "screens" / f"{name}.py"
+                      for name in ("home", "new_game", "new_game_steps", "settings", "join",
+                                   "table_screen", "rules", "history", "players")),
+                    VIEWS / "records" / "archive.py"]
 LITERAL_KEY = re.compile(r'\b(?:t|ui)\(\s*"([a-z][\w.-]*)"')
 
 

@@ -4,7 +4,7 @@ game, with the boxes in play."""
 from views.forest_shuffle.model import ForestTable
 from views.forest_shuffle.play import Play
 from views.forest_shuffle.sheet import Sheet
-from views.registry import BgStatsGame, GameViews
+from views.tables.registry import BgStatsGame, GameViews
 
 # boardgamegeek.com/boardgame/391163/forest-shuffle
 GAME = GameViews("forest-shuffle", ForestTable, play=Play, sheet=Sheet,

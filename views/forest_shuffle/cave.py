@@ -11,8 +11,8 @@ import flet as ft
 from scorer.forest_shuffle.checks import DEFAULT_CAVE
 from views.forest_shuffle.flow import CAVE_PAGE as PAD
 from views.forest_shuffle.picker import GAP, tile_width
-from views.i18n import scorer_text
-from views.session import AppSession, use_app
+from views.text.i18n import scorer_text
+from views.web.session import AppSession, use_app
 from views.widgets.common import TAP, do, labelled, pill, section, text
 
 PAD_COLUMNS = 6  # four with large text, where two digits would not fit six a row

@@ -23,8 +23,8 @@ from views.forest_shuffle.names import (
     tile_height,
 )
 from views.forest_shuffle.symbols import symbol_chips
-from views.i18n import scorer_text
-from views.session import AppSession, use_app
+from views.text.i18n import scorer_text
+from views.web.session import AppSession, use_app
 from views.widgets.common import NAME_CHIP, TAP, do, labelled, pill, text
 from views.widgets.typed_flet import memo
 

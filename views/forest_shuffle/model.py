@@ -21,10 +21,10 @@ from scorer.forest_shuffle.catalog import Box
 from scorer.forest_shuffle.models import SAPLING, SLOTS
 from scorer.forest_shuffle.placing import joiners, likely, symbol_choice, symbol_matters
 from scorer.places import ForestSpot, Spot
-from views import i18n
-from views.model import Finished, Table, operation
-from views.new_table import NewTable
-from views.store import Store
+from views.storage.store import Store
+from views.tables.model import Finished, Table, operation
+from views.tables.new_table import NewTable
+from views.text import i18n
 
 UNDO_DEPTH = 60
 CLOCKWISE = ("top", "right", "bottom", "left")  # a tree's slots, clockwise from the top

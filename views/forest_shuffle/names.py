@@ -11,7 +11,7 @@ import flet as ft
 from scorer.forest_shuffle.catalog import load_catalog
 from scorer.forest_shuffle.models import SAPLING
 from scorer.places import ForestSpot
-from views.i18n import scorer_text
+from views.text.i18n import scorer_text
 from views.widgets.common import TAP, icon_image, text
 from views.widgets.fit import SIZES, fitting_size
 

@@ -26,8 +26,8 @@ from views.forest_shuffle.names import (
     species_name,
     tile_height,
 )
-from views.i18n import scorer_text
-from views.session import use_app
+from views.text.i18n import scorer_text
+from views.web.session import use_app
 from views.widgets.common import TAP, do, labelled, named, text
 from views.widgets.typed_field import use_typed_text
 from views.widgets.typed_flet import keyed, memo

@@ -28,9 +28,9 @@ from views.forest_shuffle.picker import (
     scrolls_alone,
 )
 from views.forest_shuffle.symbols import SymbolPass, SymbolQuestion
-from views.i18n import scorer_text
-from views.model import use_table
-from views.session import use_app
+from views.tables.model import use_table
+from views.text.i18n import scorer_text
+from views.web.session import use_app
 from views.widgets.common import TAP, do, labelled, swipeable, text
 from views.widgets.top_bar import entry_bar
 from views.widgets.totals import TotalsBar, totals_of

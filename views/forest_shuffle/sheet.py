@@ -12,8 +12,8 @@ from scorer.forest_shuffle.rules_text import cave_rule, rule_text, ruling_text
 from scorer.places import Cave, ForestSpot, Spot
 from views.forest_shuffle.model import ForestTable
 from views.forest_shuffle.names import group_icon, species_name
-from views.i18n import scorer_text
-from views.session import AppSession, use_app
+from views.text.i18n import scorer_text
+from views.web.session import AppSession, use_app
 from views.widgets.common import TAP, labelled, text
 from views.widgets.score_sheet import SheetScreen, ranked_cards, rule_button
 

@@ -13,8 +13,8 @@ from scorer import Problem
 from scorer.places import ForestSpot
 from views.forest_shuffle.flow import Question, Taps
 from views.forest_shuffle.names import species_name, spot_id, symbol_icon, symbol_name
-from views.i18n import scorer_text
-from views.session import AppSession, use_app
+from views.text.i18n import scorer_text
+from views.web.session import AppSession, use_app
 from views.widgets.common import TAP, do, labelled, pill, text
 
 

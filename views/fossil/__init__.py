@@ -7,7 +7,7 @@ from views.fossil.calculator import Calculator
 from views.fossil.model import FossilTable
 from views.fossil.play import Play
 from views.fossil.sheet import Sheet
-from views.registry import BgStatsGame, GameViews
+from views.tables.registry import BgStatsGame, GameViews
 
 
 def _over(file: dict[str, Any]) -> bool:

@@ -12,9 +12,9 @@ import flet as ft
 from scorer import Problem, ScoreEvent
 from views.fossil.model import FossilTable
 from views.fossil.parts import EvaluationView, fossil_grid, fossil_name
-from views.i18n import scorer_text
-from views.model import use_table
-from views.session import use_app
+from views.tables.model import use_table
+from views.text.i18n import scorer_text
+from views.web.session import use_app
 from views.widgets.common import TAP, do, labelled, pill, section, text
 from views.widgets.top_bar import top_bar
 

@@ -9,8 +9,8 @@ from typing import Any
 import flet as ft
 
 from views.fossil.model import FossilTable
-from views.i18n import scorer_text
-from views.session import use_app
+from views.text.i18n import scorer_text
+from views.web.session import use_app
 from views.widgets.common import TAP, do, labelled, pill, text
 from views.widgets.typed_field import use_typed_text
 

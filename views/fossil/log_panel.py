@@ -13,8 +13,8 @@ from scorer.fossil.models import Move
 from scorer.places import LogEntry, path_text
 from views.fossil.model import FossilTable
 from views.fossil.parts import summary
-from views.i18n import scorer_text
-from views.session import use_app
+from views.text.i18n import scorer_text
+from views.web.session import use_app
 from views.widgets.common import TAP, labelled, section, text
 from views.widgets.typed_flet import keyed, memo
 

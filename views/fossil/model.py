@@ -34,11 +34,11 @@ from scorer.fossil.models import (
 from scorer.fossil.position import Position, Refusal
 from scorer.places import Spot
 from scorer.progress import Progress
-from views import i18n
-from views.model import Table, operation
-from views.new_table import NewTable
-from views.off_loop import LONG_LOG
-from views.store import Store
+from views.storage.off_loop import LONG_LOG
+from views.storage.store import Store
+from views.tables.model import Table, operation
+from views.tables.new_table import NewTable
+from views.text import i18n
 
 
 def new_data(names: list[str] | tuple[str, ...]) -> dict[str, Any]:

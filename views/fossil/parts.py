@@ -11,7 +11,7 @@ import flet as ft
 from scorer import ScoreEvent
 from scorer.fossil.models import Adjust, Card, Evaluate, Exchange, LogEvent, Move, card_of
 from views.fossil.model import track
-from views.i18n import scorer_text, ui
+from views.text.i18n import scorer_text, ui
 from views.widgets.common import icon_image, labelled, named, text
 from views.widgets.typed_flet import keyed, memo
 

@@ -30,8 +30,8 @@ from views.fossil.parts import (
 )
 from views.fossil.taps import Picks, Taps
 from views.fossil.turn import Screen, Shown, Stage, Turn, current, stage
-from views.model import use_table
-from views.session import AppSession, use_app
+from views.tables.model import use_table
+from views.web.session import AppSession, use_app
 from views.widgets.common import TAP, do, labelled, pill, section, text
 from views.widgets.top_bar import entry_bar
 from views.widgets.typed_flet import keyed, memo

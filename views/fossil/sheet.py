@@ -10,8 +10,8 @@ from scorer import ScoreLine, ScoreSheet
 from scorer.fossil.models import Adjust
 from views.fossil.model import FossilTable, track
 from views.fossil.parts import EvaluationView, summary
-from views.i18n import scorer_text
-from views.session import use_app
+from views.text.i18n import scorer_text
+from views.web.session import use_app
 from views.widgets.common import labelled, section, text
 from views.widgets.score_sheet import (
     SHOWN_LINES,

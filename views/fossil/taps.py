@@ -17,9 +17,9 @@ from views.fossil import turn as screens
 from views.fossil.model import FossilTable
 from views.fossil.parts import summary
 from views.fossil.turn import Screen, Shown, Turn
-from views.i18n import scorer_text
-from views.model import Finished
-from views.session import AppSession
+from views.tables.model import Finished
+from views.text.i18n import scorer_text
+from views.web.session import AppSession
 
 SetScreen = Callable[[Callable[[Screen], Screen]], Any]
 

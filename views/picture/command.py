@@ -11,8 +11,8 @@ from pathlib import Path
 from scorer import GameFileError, Problem, check, read_game_file, score
 from scorer.registry import GAMES
 from scorer.render import problem_lines
-from views.i18n import DEFAULT, LANGUAGES, game_language, scorer_language
 from views.picture.sheet import sheet_picture
+from views.text.i18n import DEFAULT, LANGUAGES, game_language, scorer_language
 
 INVALID = 2
 

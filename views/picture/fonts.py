@@ -1,7 +1,7 @@
 """Which shipped font draws each character of a text in the picture of a sheet.
 
 A name may be in any script and hold emoji. The picture is drawn with the fonts the app already
-serves (views/fonts.py): Roboto (the phone's font, from flet-web), DejaVu Sans, and the Noto
+serves (views/text/fonts.py): Roboto (the phone's font, from flet-web), DejaVu Sans, and the Noto
 fallback files cut by tools/build_fallback_fonts.py, CJK and colour emoji split into many
 small files. Pillow cannot tell whether a font has a glyph, so `coverage.json` (written by
 tools/build_font_coverage.py, checked by a test) says which characters each file has; a text
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from views.fonts import FALLBACK_FOLDER
+from views.text.fonts import FALLBACK_FOLDER
 from views.widgets.fit import ROBOTO
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"

@@ -18,11 +18,11 @@ from PIL import Image, ImageDraw
 
 from scorer import PlayerScore, ScoreSheet
 from scorer.printable import printable
-from views.game_words import variant_words
-from views.i18n import game_language, scorer_text, ui
-from views.i18n import when as moment_words
 from views.picture import text
 from views.picture.palette import Palette, category_colour, ink_on, palette, place_colour
+from views.text.game_words import variant_words
+from views.text.i18n import game_language, scorer_text, ui
+from views.text.i18n import when as moment_words
 
 WIDTH = 1080
 MARGIN = 56

@@ -7,7 +7,7 @@ from collections.abc import Callable
 import flet as ft
 
 from scorer.symbiose.models import ANIMALS, Card
-from views.i18n import scorer_text, ui
+from views.text.i18n import scorer_text, ui
 from views.widgets.common import icon_image, text
 from views.widgets.fit import LARGE_TEXT
 

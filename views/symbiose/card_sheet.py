@@ -18,10 +18,10 @@ import flet as ft
 from flet.components.hooks.use_ref import MutableRef
 
 from scorer.symbiose.models import ANIMALS, SEASONS, Card
-from views.i18n import ui
-from views.session import use_app
 from views.symbiose.card_face import SEASON_COLORS, card_face, describe, term
 from views.symbiose.model import SymbioseTable, Tile, known_cards
+from views.text.i18n import ui
+from views.web.session import use_app
 from views.widgets.common import TAP, icon_image, labelled, named, pill, section, text
 from views.widgets.typed_flet import keyed, memo
 

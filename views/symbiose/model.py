@@ -25,10 +25,10 @@ from scorer.symbiose.models import (
     teams_of,
 )
 from scorer.symbiose.scoring import counted_seats
-from views import i18n
-from views.model import Table, operation
-from views.new_table import NewTable
-from views.store import Store
+from views.storage.store import Store
+from views.tables.model import Table, operation
+from views.tables.new_table import NewTable
+from views.text import i18n
 
 DECK = "symbiose"  # the deck memory's name for this game's known cards
 

@@ -8,9 +8,9 @@ from dataclasses import replace
 
 import flet as ft
 
-from views.new_table import NewTable
-from views.session import use_app
 from views.symbiose.model import SymbioseNewTable
+from views.tables.new_table import NewTable
+from views.web.session import use_app
 from views.widgets.common import do, pill, section
 
 

@@ -13,12 +13,12 @@ from typing import Any
 import flet as ft
 
 from scorer.symbiose.models import Card
-from views.i18n import scorer_text
-from views.model import use_table
-from views.session import AppSession, use_app
 from views.symbiose.card_sheet import CardSheet
 from views.symbiose.model import Owner, SymbioseTable, Tile, owner_of
 from views.symbiose.pond import ColumnLabels, Pond, column_captions, tile_name, tile_width
+from views.tables.model import use_table
+from views.text.i18n import scorer_text
+from views.web.session import AppSession, use_app
 from views.widgets.common import NAME_CHIP, TAP, do, labelled, pill, section, swipeable, text
 from views.widgets.fit import LARGE_TEXT
 from views.widgets.top_bar import entry_bar

@@ -11,10 +11,10 @@ import flet as ft
 
 from scorer.places import PondTile, RiverTile
 from scorer.symbiose.models import COLUMNS, ROWS, Card
-from views.i18n import ui
-from views.session import use_app
 from views.symbiose.card_face import card_face, describe, face_height
 from views.symbiose.model import Owner, SymbioseTable, Tile
+from views.text.i18n import ui
+from views.web.session import use_app
 from views.widgets.common import named, text
 from views.widgets.typed_flet import keyed, memo
 

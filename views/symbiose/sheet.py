@@ -8,10 +8,10 @@ import flet as ft
 from scorer import ScoreLine, ScoreSheet
 from scorer.places import PondTile
 from scorer.symbiose.models import Card
-from views.i18n import scorer_text
-from views.session import AppSession, use_app
 from views.symbiose.card_face import card_face, describe
 from views.symbiose.model import SymbioseTable
+from views.text.i18n import scorer_text
+from views.web.session import AppSession, use_app
 from views.widgets.common import labelled, section, text
 from views.widgets.score_sheet import SheetScreen, ranked_cards, rule_button
 

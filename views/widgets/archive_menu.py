@@ -3,9 +3,10 @@ or BG Stats plays, and the import of a backup or game file from the phone with i
 
 Only a host device may take the history out or put games in. A download over plain http works
 (FilePicker.save_file hands the browser the bytes). A picked file arrives in one WebSocket
-message, so views/archive.py bounds it (15 MB) before reading a byte of it as text.
+message, so views/records/archive.py bounds it (15 MB) before reading a byte of it as text.
 
-An import or export is made off the event loop (views/off_loop.py): every other table goes on
+An import or export is made off the event loop (views/storage/off_loop.py): every other table goes
+on
 as before, and the phone that asked waits in a dialog with a bar, "n of N games" for an
 import."""
 
@@ -17,7 +18,7 @@ from datetime import datetime
 
 import flet as ft
 
-from views.archive import (
+from views.records.archive import (
     MAX_BYTES,
     ImportReport,
     ProgressOf,
@@ -25,10 +26,10 @@ from views.archive import (
     csv_text,
     import_bytes,
 )
-from views.bgstats import SUFFIX, play_bytes
-from views.off_loop import off_loop, on_loop_of
-from views.session import AppSession, use_app
-from views.store import Store
+from views.records.bgstats import SUFFIX, play_bytes
+from views.storage.off_loop import off_loop, on_loop_of
+from views.storage.store import Store
+from views.web.session import AppSession, use_app
 from views.widgets.common import TAP, do, labelled, section, text
 
 SHOWN = 20  # games listed per part of the report; the rest are counted

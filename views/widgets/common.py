@@ -8,7 +8,7 @@ from typing import Any
 
 import flet as ft
 
-from views.fonts import FALLBACK
+from views.text.fonts import FALLBACK
 
 TAP = 48  # minimum tap target
 NAME_CHIP = 150  # px: a player's chip at its widest; a longer name ends in an ellipsis, px

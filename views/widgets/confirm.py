@@ -7,7 +7,7 @@ from typing import Any
 
 import flet as ft
 
-from views.session import AppSession
+from views.web.session import AppSession
 from views.widgets.common import TAP, do, labelled, text
 
 

@@ -12,10 +12,10 @@ from pathlib import Path
 import flet as ft
 from flet.components.hooks.use_ref import MutableRef
 
-from views import i18n
-from views.model import Table, log
-from views.session import AppSession
-from views.store import StorageFault, storage_fault
+from views.storage.store import StorageFault, storage_fault
+from views.tables.model import Table, log
+from views.text import i18n
+from views.web.session import AppSession
 from views.widgets.common import TAP, labelled, text
 
 

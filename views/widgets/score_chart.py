@@ -14,8 +14,8 @@ from collections.abc import Iterator
 import flet as ft
 import flet_charts as fch
 
-from views.results import Series
-from views.session import AppSession
+from views.records.results import Series
+from views.web.session import AppSession
 from views.widgets.common import text
 
 HEIGHT = 170  # px: the plot with its axis labels; the card's figures stay in view above it

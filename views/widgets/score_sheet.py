@@ -10,11 +10,11 @@ import flet as ft
 
 from scorer import PlayerScore, Problem, ScoreLine, ScoreSheet
 from scorer.reference import entry_for_line
-from views.i18n import scorer_text, when
-from views.model import Table, use_table
-from views.off_loop import in_worker
-from views.rules import line_route
-from views.session import AppSession, use_app
+from views.screens.rules import line_route
+from views.storage.off_loop import in_worker
+from views.tables.model import Table, use_table
+from views.text.i18n import scorer_text, when
+from views.web.session import AppSession, use_app
 from views.widgets.common import TAP, do, labelled, text
 from views.widgets.confirm import confirm
 from views.widgets.sheet_actions import SheetActions
@@ -77,7 +77,7 @@ def more_lines(app: AppSession, count: int) -> list[ft.Control]:
 
 def rule_button(app: AppSession, table: Table, player: int, number: int,
                 line: ScoreLine) -> ft.Control:
-    """The way from a sheet line to the rules entry that explains it (views/rules.py); back
+    """The way from a sheet line to the rules entry that explains it (views/screens/rules.py); back
     returns to this sheet. An empty place where no entry explains the line."""
     entry = entry_for_line(table.kind, line)
     if entry is None:

@@ -1,7 +1,7 @@
 """The sheet the Share button opens: one row for each way to share the result, the short text
 for a chat first. Where the browser has a share sheet (a secure page) a text goes to it; a
 phone on the LAN over plain http has none, and gets a Copy that works there all the same
-(views/connection.py asks the page's own script to copy).
+(views/web/connection.py asks the page's own script to copy).
 
 Each way is a `ShareChoice`; `share_choices` lists them, and another way is one more entry
 there."""
@@ -19,14 +19,14 @@ import flet as ft
 from scorer import ScoreSheet
 from scorer.chat import chat_text
 from scorer.render import sheet_text
-from views.connection import copy_on_page
-from views.fonts import FALLBACK, MONOSPACE
-from views.i18n import scorer_language
-from views.model import Table
-from views.off_loop import in_worker
-from views.picture.share import picture_choice
-from views.session import AppSession
+from views.storage.off_loop import in_worker
+from views.tables.model import Table
+from views.text.fonts import FALLBACK, MONOSPACE
+from views.text.i18n import scorer_language
+from views.web.connection import copy_on_page
+from views.web.session import AppSession
 from views.widgets.common import TAP, do, labelled, text
+from views.widgets.share_picture import picture_choice
 from views.widgets.sheet_link import link_choices
 
 LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1")

@@ -10,10 +10,10 @@ import flet as ft
 
 from scorer import ScoreSheet
 from scorer.printable import json_text
-from views.bgstats import SUFFIX, play_bytes
-from views.model import Table
-from views.off_loop import in_worker, off_loop
-from views.session import AppSession, use_app
+from views.records.bgstats import SUFFIX, play_bytes
+from views.storage.off_loop import in_worker, off_loop
+from views.tables.model import Table
+from views.web.session import AppSession, use_app
 from views.widgets.action_bar import action_bar
 from views.widgets.common import TAP, do, labelled, text
 from views.widgets.share_sheet import share_choices, share_sheet

@@ -1,6 +1,6 @@
 """What leaves the app from a finished game's sheet by a link: the sheet's read-only page, for
-the table's phones (its link as text and a QR code, views/sheet_page.py), and the play posted
-to BG Stats (its createPlay link, views/bgstats.py)."""
+the table's phones (its link as text and a QR code, views/web/sheet_page.py), and the play posted
+to BG Stats (its createPlay link, views/records/bgstats.py)."""
 
 from __future__ import annotations
 
@@ -10,13 +10,13 @@ from urllib.parse import urlsplit
 import flet as ft
 import segno
 
-from views.bgstats import game_link
-from views.connection import copy_on_page
-from views.model import Table
-from views.off_loop import off_loop
-from views.session import AppSession
-from views.sheet_page import sheet_path
-from views.store import StorageFault
+from views.records.bgstats import game_link
+from views.storage.off_loop import off_loop
+from views.storage.store import StorageFault
+from views.tables.model import Table
+from views.web.connection import copy_on_page
+from views.web.session import AppSession
+from views.web.sheet_page import sheet_path
 from views.widgets.common import TAP, do, labelled, text
 from views.widgets.save_notice import fault_message
 

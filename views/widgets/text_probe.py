@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from views.session import AppSession
+from views.web.session import AppSession
 from views.widgets.fit import PROBE, PROBE_SIZE, text_scale
 
 CHANGE = 0.05  # a scale this much off the one known is news; less is the engine's rounding

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from views.session import AppSession
+from views.web.session import AppSession
 from views.widgets.common import TAP, do, labelled, text
 
 

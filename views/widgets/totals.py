@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import flet as ft
 
 from scorer import ScoreSheet
-from views.session import use_app
+from views.web.session import use_app
 from views.widgets.common import TAP, labelled, text
 from views.widgets.fit import LARGE_TEXT, line_width, wrapped
 from views.widgets.text_probe import text_probe

@@ -1,0 +1,1 @@
+"""Finished games: results and statistics, the archive (backup, CSV) and BG Stats."""
