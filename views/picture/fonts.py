@@ -18,8 +18,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from views.text.fonts import FALLBACK_FOLDER
-from views.widgets.fit import ROBOTO
+from views.text.fonts import FALLBACK_FOLDER, ROBOTO
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
 COVERAGE = Path(__file__).with_name("coverage.json")

@@ -18,6 +18,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import flet_web
+
+# The font the phone draws text in, which Flet's web client ships: names are fitted to cards in it
+# (views/widgets/fit.py) and the picture of a sheet is drawn in it (views/picture/fonts.py).
+ROBOTO = Path(flet_web.__file__).parent / "web" / "assets" / "fonts" / "roboto.woff2"
 FALLBACK_FOLDER = Path("fonts", "fallback")  # under the app's assets folder
 # Where the engine asks for its fallback fonts: flet's `fontFallbackBaseUrl`, under the page.
 ENGINE_FONTS = "/assets/fonts/"

@@ -13,15 +13,13 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from pathlib import Path
 from typing import TYPE_CHECKING
 
-import flet_web
+from views.text.fonts import ROBOTO
 
 if TYPE_CHECKING:
     from PIL import ImageFont
 
-ROBOTO = Path(flet_web.__file__).parent / "web" / "assets" / "fonts" / "roboto.woff2"
 SIZES = (13.0, 12.0, 11.0, 10.0)  # px, the largest first; below 10 px a name is not read
 # Material 3 body text is spaced 0.25 px a letter; and a pixel for the engine's rounding.
 LETTER_SPACING = 0.25
