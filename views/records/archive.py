@@ -31,14 +31,15 @@ from views.records.results import History, Result, result_from, sheet_of
 from views.storage.store import GameRecord, Store, fingerprint
 from views.tables.registry import GAMES as VIEWS
 from views.text import i18n
-from views.web.frames import PICKED_FILE_BYTES
 
 FORMAT = "tallybook-backup"
 VERSION = 2  # 2: unfinished games too ("status": "active"); 1 held finished games only
 READS = (1, 2)
-# The file arrives in one WebSocket message (views/web/frames.py bounds it). A larger backup is
-# still written (the host is told).
-MAX_BYTES = PICKED_FILE_BYTES
+# The largest file a phone sends (a backup or a game file to import, picked and sent in one
+# WebSocket message, which views/web/frames.py bounds by this): a backup takes 1 to 4 KB a game,
+# so this holds some 4,000 to 15,000 games; a larger history is kept whole by a copy of the
+# database (`tallybook backup`). A larger backup is still written (the host is told).
+MAX_BYTES = 15 * 1024 * 1024
 # What of a file reaches the phone is bounded: a refused game's problems listed (the rest are
 # counted), the players a game's label names, and the length of any text from the file.
 MAX_REASONS = 8

@@ -21,6 +21,7 @@ from typing import Any
 
 import msgpack
 
+from views.records import archive
 from views.web.lines import said
 from views.web.sockets import ASGIApp, Message, Scope, client_address, registered
 
@@ -35,10 +36,6 @@ BODIES: dict[int, dict[str, tuple[type, ...] | None]] = {
                     "error": (str, type(None))},
 }
 PATCHES = {REGISTER: "page", UPDATE_PROPS: "props"}  # bodies whose part Flet builds controls of
-# The largest file a phone sends (a backup or a game file to import, picked and sent in one
-# message): a backup takes 1 to 4 KB a game, so this holds some 4,000 to 15,000 games; a larger
-# history is kept whole by a copy of the database (`tallybook backup`).
-PICKED_FILE_BYTES = 15 * 1024 * 1024
 FLET_FRAME, DATA_CHANNEL_FRAME = 0x00, 0x01  # the first byte of a binary message
 
 
@@ -49,7 +46,8 @@ class Limits:
     file in one answer; a phone tapping fast sends a few messages a second, plus one tiny
     keep-alive a second."""
 
-    largest: int = PICKED_FILE_BYTES + 64 * 1024  # a picked file, in a method's answer
+    # a picked file (a backup or a game file, views/records/archive.py), in a method's answer
+    largest: int = archive.MAX_BYTES + 64 * 1024
     small: int = 64 * 1024  # any other message
     text: int = 256  # a text message (the page's keep-alive)
     patch_values: int = 300  # values in a page patch (REGISTER) or a control's props
