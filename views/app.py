@@ -23,6 +23,7 @@ import uvicorn
 from scorer.printable import json_text
 from views.records.bgstats import link_command
 from views.records.results import History
+from views.screens.routes import route_below
 from views.screens.shell import start
 from views.storage.data_lock import DataFolderInUse, data_folder_lock
 from views.storage.data_record import DatabaseLost, check_not_lost, record_made
@@ -69,7 +70,7 @@ def make_main(store: Store, pin: str | None = None,
     history = History(store)
 
     async def main(page: ft.Page) -> None:
-        await start(page, AppSession(page, store, tables, access, history))
+        await start(page, AppSession(page, store, tables, access, history, below=route_below))
     return main
 
 

@@ -54,6 +54,12 @@ def screens_for(route: str, app: AppSession) -> list[Stacked]:
     return host_screens(route, path, app) if app.host else guest_screens(path, app)
 
 
+def route_below(route: str, app: AppSession) -> str | None:
+    """The route `back` leads to from `route`: the screen under its top one."""
+    stack = screens_for(route, app)
+    return stack[-2].route if len(stack) > 1 else None
+
+
 def host_screens(route: str, path: str, app: AppSession) -> list[Stacked]:
     stack = [Stacked("/", Home)]
     if path == "/settings":

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -29,6 +30,8 @@ PREFS_LANGUAGE = "tallybook.language"
 PREFS_THEME = "tallybook.theme"
 THEMES = {"light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK, "system": ft.ThemeMode.SYSTEM}
 SEED = ft.Colors.TEAL
+# A tab's route -> the route of the screen under its top screen (None: it is the bottom one).
+Below = Callable[[str, "AppSession"], str | None]
 
 
 # Observable as a base, not through @ft.observable, so that mypy knows it is one.
@@ -49,6 +52,9 @@ class AppSession(ft.Observable):
     device: str = ""  # the hash of the browser's device token
     host: bool = False  # this device may reach everything (see views/web/access.py)
     turned_away: int = 0  # times the host removed this device from a table (a notice shows)
+    # Which screen `back` goes to: the screens know their stack (views/screens/routes.py
+    # `route_below`, given by views/app.py), and they are drawn with this session.
+    below: Below = field(default=lambda route, app: None, repr=False)
     # The address of the socket that opened the session, which a client cannot forge (it can
     # set page.client_ip with one message): what wrong codes are counted by.
     address: str = field(default_factory=lambda: CLIENT.get(""))
@@ -64,11 +70,9 @@ class AppSession(ft.Observable):
 
     async def back(self) -> None:
         """To the screen below this one (the app bar's arrow, the phone's back gesture)."""
-        from views.screens.routes import screens_for  # the screens import this module
-
-        stack = screens_for(self.page.route, self)
-        if len(stack) > 1:
-            await self.go(stack[-2].route)
+        below = self.below(self.page.route, self)
+        if below is not None:
+            await self.go(below)
 
     @property
     def label(self) -> str:
