@@ -29,6 +29,7 @@ from views.screens.table_screen import TableScreen
 from views.tables.model import Table
 from views.tables.registry import GAMES
 from views.web.session import AppSession, ScreenGame
+from views.widgets.rules_link import RulesRoute, parse
 
 GAME_ROUTE = re.compile(r"/([a-z-]+)/(\d{1,12})(?:/([a-z]+))?")
 
@@ -49,7 +50,7 @@ class Stacked:
 
 def screens_for(route: str, app: AppSession) -> list[Stacked]:
     path = route.split("?")[0].rstrip("/") or "/"
-    if (reference := rules.parse(route)) is not None:
+    if (reference := parse(route)) is not None:
         return rules_screens(reference, app)
     return host_screens(route, path, app) if app.host else guest_screens(path, app)
 
@@ -106,7 +107,7 @@ def past_sheet(path: str, base: str, query: str, app: AppSession) -> list[Stacke
                     (table,), found[1])]
 
 
-def rules_screens(found: rules.RulesRoute, app: AppSession) -> list[Stacked]:
+def rules_screens(found: RulesRoute, app: AppSession) -> list[Stacked]:
     """The rules reference (views/screens/rules.py), harmless to show to anyone: over the sheet it
     was
     opened from, if this device may see that table, else over home (a guest: its table)."""

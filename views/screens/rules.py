@@ -10,11 +10,8 @@ from a sheet line has nothing else between it and the sheet, so back returns to 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
 
 import flet as ft
 
@@ -26,40 +23,11 @@ from views.tables.registry import GAMES
 from views.text.i18n import scorer_text
 from views.web.session import AppSession, use_app
 from views.widgets.common import TAP, do, icon_image, labelled, pill, section, text
+from views.widgets.rules_link import RulesRoute
 from views.widgets.top_bar import top_bar
 from views.widgets.typed_field import use_typed_text
 
-RULES_PATH = re.compile(r"/rules(?:/([a-z-]{1,30})(?:/([a-z0-9_-]{1,60}))?)?")
 Screen = tuple[str, Callable[..., Any], tuple[Any, ...]]
-
-
-@dataclass(frozen=True)
-class RulesRoute:
-    """A rules route, read: `boxes` None where the route names none."""
-
-    game: str | None
-    entry: str | None
-    table: int | None
-    boxes: tuple[str, ...] | None
-
-
-def parse(route: str) -> RulesRoute | None:
-    """The rules route `route` is, or None (another screen's). An unknown game or entry, or a
-    box no game has, is left out: the route shows what it names that exists."""
-    parts = urlsplit(route)
-    found = RULES_PATH.fullmatch(parts.path.rstrip("/"))
-    if found is None:
-        return None
-    game = found[1] if found[1] in GAMES else None
-    entry = found[2] if game and found[2] and find(game, found[2], "en") else None
-    query = parse_qs(parts.query, keep_blank_values=True)
-    table = query.get("table", [""])[0]
-    boxes = None
-    if game and "boxes" in query:
-        offered = SCORER_GAMES[game].setup.boxes
-        boxes = tuple(box for box in offered if box in query["boxes"][0].split(","))
-    return RulesRoute(game, entry, int(table) if table.isdigit() and len(table) < 13 else None,
-                      boxes)
 
 
 def screens(found: RulesRoute, table: Table | None) -> list[Screen]:
@@ -88,11 +56,6 @@ def _query(table: Table | None, boxes: tuple[str, ...] | None) -> str:
 
 def _has_boxes(game: str) -> bool:
     return bool(SCORER_GAMES[game].setup.boxes)
-
-
-def line_route(table: Table, entry: str) -> str:
-    """The entry a score-sheet line opens, over that sheet."""
-    return f"/rules/{table.kind}/{entry}?table={table.id}"
 
 
 def _boxes_of(game: str, table: Table | None) -> tuple[str, ...]:

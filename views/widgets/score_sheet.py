@@ -10,13 +10,13 @@ import flet as ft
 
 from scorer import PlayerScore, Problem, ScoreLine, ScoreSheet
 from scorer.reference import entry_for_line
-from views.screens.rules import line_route
 from views.storage.off_loop import in_worker
 from views.tables.model import Table, use_table
 from views.text.i18n import scorer_text, when
 from views.web.session import AppSession, use_app
 from views.widgets.common import TAP, do, labelled, text
 from views.widgets.confirm import confirm
+from views.widgets.rules_link import line_route
 from views.widgets.sheet_actions import SheetActions
 from views.widgets.top_bar import top_bar
 from views.widgets.typed_flet import keyed
