@@ -4,23 +4,17 @@ do over plain http."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import flet as ft
 
 from scorer import ScoreSheet
 from views.storage.off_loop import in_worker
 from views.tables.model import Table
 from views.web.session import AppSession
-
-if TYPE_CHECKING:  # the share sheet imports this module
-    from views.widgets.share_sheet import ShareChoice
+from views.widgets.share_choice import ShareChoice, game_file
 
 
 def picture_choice(app: AppSession, table: Table, sheet: ScoreSheet, secure: bool) -> ShareChoice:
     """The row of the share sheet; `secure`: the page is a secure context."""
-    from views.widgets.share_sheet import ShareChoice
-
     label = "picture.choice" if secure else "picture.choice.download"
     return ShareChoice("picture", app.t(label), ft.Icons.IMAGE,
                        lambda: share_picture(app, table, sheet, secure), app.t("picture.about"))
@@ -40,7 +34,6 @@ def file_name(table: Table) -> str:
 async def share_picture(app: AppSession, table: Table, sheet: ScoreSheet, secure: bool) -> None:
     """Makes the picture off the event loop (tens of ms), then shares or downloads it."""
     from views.picture.sheet import sheet_picture  # Pillow is imported at the first picture
-    from views.widgets.share_sheet import game_file  # that module imports this one
 
     app.page.pop_dialog()
     file, dark, when = await game_file(table), dark_for(app), table.updated

@@ -3,15 +3,12 @@ for a chat first. Where the browser has a share sheet (a secure page) a text goe
 phone on the LAN over plain http has none, and gets a Copy that works there all the same
 (views/web/connection.py asks the page's own script to copy).
 
-Each way is a `ShareChoice`; `share_choices` lists them, and another way is one more entry
-there."""
+Each way is a `ShareChoice` (views/widgets/share_choice.py); `share_choices` lists them, and
+another way is one more entry there."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from datetime import date
-from typing import Any
 from urllib.parse import urlsplit
 
 import flet as ft
@@ -26,23 +23,11 @@ from views.text.i18n import scorer_language
 from views.web.connection import copy_on_page
 from views.web.session import AppSession
 from views.widgets.common import TAP, do, labelled, text
+from views.widgets.share_choice import ShareChoice, game_file
 from views.widgets.share_picture import picture_choice
 from views.widgets.sheet_link import link_choices
 
 LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1")
-
-
-@dataclass(frozen=True)
-class ShareChoice:
-    """One row of the share sheet: `share-<identifier>` for tests, its words (`about`: one
-    line under them), its icon, and what a tap on it does, awaited if it is async (it closes
-    the sheet itself, with `app.page.pop_dialog()`, when it is done with it)."""
-
-    identifier: str
-    label: str
-    icon: ft.IconData
-    action: Callable[[], Awaitable[None] | None]
-    about: str = ""
 
 
 def share_choices(app: AppSession, table: Table, sheet: ScoreSheet) -> list[ShareChoice]:
@@ -65,12 +50,6 @@ def share_choices(app: AppSession, table: Table, sheet: ScoreSheet) -> list[Shar
         picture_choice(app, table, sheet, secure),
         *(ShareChoice(*choice) for choice in link_choices(app, table)),
     ]
-
-
-async def game_file(table: Table) -> dict[str, Any]:
-    """The game's file: a finished game's written off the event loop (a long game's takes a
-    while; a finished game is read-only), a game in play's as it is now."""
-    return await in_worker(table.game_file) if table.finished else table.game_file()
 
 
 def secure_context(page: ft.Page) -> bool:

@@ -40,7 +40,7 @@ Choice = tuple[str, str, ft.IconData, Callable[[], Awaitable[None]], str]
 
 
 def link_choices(app: AppSession, table: Table) -> list[Choice]:
-    """The share sheet's rows (views/widgets/share_sheet.py `ShareChoice`: id, words, icon,
+    """The share sheet's rows (views/widgets/share_choice.py `ShareChoice`: id, words, icon,
     action, about) a finished game's sheet adds: its page's link (the host's to give), and
     BG Stats (anyone's: each player keeps their own)."""
     if not table.finished:
