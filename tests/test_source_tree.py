@@ -143,8 +143,6 @@ def test_scorer_has_no_import_circle():
     assert circles("scorer") == []
 
 
-@pytest.mark.xfail(strict=True, reason="views/ still has the circles the 'fold' branch breaks "
-                                       "(issue 25 item 3); remove this mark when it is merged")
 def test_views_has_no_import_circle():
     assert circles("views") == []
 
