@@ -4,7 +4,7 @@ The server's own store and table models on a fresh database; another process hol
 `BEGIN EXCLUSIVE` (as `sqlite3 tallybook.sqlite3 'BEGIN EXCLUSIVE'` left open does). Each tap
 is a card placed at a table, stored in its transaction on the event loop, so the time it takes
 is the time every other table waits too. Measured: a tap with the database free; a tap while
-it is held, as the store waits now (views.storage.store.BUSY_MS); and the same with SQLite's 5 s
+it is held, as the store waits now (views.storage.database.BUSY_MS); and the same with SQLite's 5 s
 wait
 the store had before (a handful only: each one takes 5 s). A tap refused so is kept and shown
 as not saved, and stored once the database is free.
@@ -23,7 +23,8 @@ from pathlib import Path
 from benchmarks.figures import Figure, summary, timings
 from scorer.places import PondTile
 from views.app import open_tables
-from views.storage.store import BUSY_MS, Store
+from views.storage.database import BUSY_MS
+from views.storage.store import Store
 from views.symbiose.model import SymbioseNewTable, SymbioseTable, card_of
 
 CARD = card_of("fish/green/5")

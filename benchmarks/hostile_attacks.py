@@ -38,7 +38,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from benchmarks.flet_client import EVENT, PAGE_ID, REGISTER, FletClient
-from views.storage.store import CODE_LENGTH, CODE_LETTERS
+from views.storage.seats import CODE_LENGTH, CODE_LETTERS
 
 # The second byte of each attack's addresses: 127.<it>.<n // PER_ADDRESS>.<n % PER_ADDRESS + 1>.
 NETWORKS = {"flood": 1, "forged": 2, "big-register": 3, "slow": 4, "idle": 5}

@@ -27,7 +27,10 @@ from views.screens.routes import route_below
 from views.screens.shell import start
 from views.storage.data_lock import DataFolderInUse, data_folder_lock
 from views.storage.data_record import DatabaseLost, check_not_lost, record_made
-from views.storage.store import StorageFault, Store, back_up, new_code
+from views.storage.database import back_up
+from views.storage.faults import StorageFault
+from views.storage.seats import new_code
+from views.storage.store import Store
 from views.tables.model import Tables
 from views.tables.registry import GAMES
 from views.web.access import Access

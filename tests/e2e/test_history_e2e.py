@@ -31,7 +31,8 @@ from tests.e2e.harness import PHONE
 from tests.e2e.phone import Phone
 from tests.views.helpers import example
 from views.fossil.model import new_data
-from views.storage.store import GameRecord, Store
+from views.storage.games import GameRecord
+from views.storage.store import Store
 from views.text.i18n import when
 from views.web.connection import COLOURS
 

@@ -3,7 +3,9 @@ the host PIN, seats that outlive a restart, and no stale copy of a game written 
 
 import pytest
 
-from views.storage.store import CODE_LENGTH, CODE_LETTERS, StaleWrite, Store, new_code
+from views.storage.games import StaleWrite
+from views.storage.seats import CODE_LENGTH, CODE_LETTERS, new_code
+from views.storage.store import Store
 from views.web.access import (
     FREE_TRIES,
     LONGEST_WAIT,

@@ -20,7 +20,8 @@ from views.records.archive import (
     iso,
 )
 from views.records.results import History
-from views.storage.store import Store, fingerprint
+from views.storage.games import fingerprint
+from views.storage.store import Store
 from views.tables.registry import GAMES
 
 EXAMPLES = Path(__file__).parents[2] / "examples"

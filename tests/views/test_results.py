@@ -6,7 +6,8 @@ import pytest
 
 from scorer.setup import Played
 from views.records.results import History, Series, Winning, series_of, winning_scores
-from views.storage.store import KEEP_DELETED, Store
+from views.storage.games import KEEP_DELETED
+from views.storage.store import Store
 
 
 def fossil(*adjustments: tuple[str, int], players=("Ann", "Bob", "Cas", "Dee")) -> dict:

@@ -6,7 +6,8 @@ import sqlite3
 
 import pytest
 
-from views.storage.store import MIGRATIONS, Store
+from views.storage.schema import MIGRATIONS
+from views.storage.store import Store
 from views.symbiose.model import SymbioseNewTable, SymbioseTable
 
 

@@ -6,14 +6,10 @@ import sqlite3
 import pytest
 
 from tests.views.faults import FaultyDisk
-from views.storage.store import (
-    APPLICATION_ID,
-    MIGRATIONS,
-    SCHEMA_VERSION,
-    StaleWrite,
-    StorageFault,
-    Store,
-)
+from views.storage.faults import StorageFault
+from views.storage.games import StaleWrite
+from views.storage.schema import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION
+from views.storage.store import Store
 from views.symbiose.model import SymbioseNewTable, SymbioseTable
 
 
@@ -82,8 +78,9 @@ def test_a_new_database_is_marked_ours_and_made_whole_or_not_at_all(tmp_path, mo
     assert sorted(p.name for p in tmp_path.iterdir()) == ["tallybook.sqlite3"]
 
     broken = tmp_path / "broken.sqlite3"  # a start that fails half-way through making it
-    monkeypatch.setattr("views.storage.store.MIGRATIONS", (*MIGRATIONS, "CREATE TABLE games (x);"))
-    monkeypatch.setattr("views.storage.store.SCHEMA_VERSION", SCHEMA_VERSION + 1)
+    monkeypatch.setattr("views.storage.database.MIGRATIONS",
+                        (*MIGRATIONS, "CREATE TABLE games (x);"))
+    monkeypatch.setattr("views.storage.database.SCHEMA_VERSION", SCHEMA_VERSION + 1)
     with pytest.raises(sqlite3.OperationalError):
         Store(broken)
     assert not broken.exists()  # the next start makes it anew, instead of refusing it

@@ -28,7 +28,8 @@ from scorer.registry import GAMES
 from scorer.render import problem_text
 from scorer.setup import Played
 from views.records.results import History, Result, result_from, sheet_of
-from views.storage.store import GameRecord, Store, fingerprint
+from views.storage.games import GameRecord, fingerprint
+from views.storage.store import Store
 from views.tables.registry import GAMES as VIEWS
 from views.text import i18n
 

@@ -41,7 +41,8 @@ from scorer.printable import json_text
 from scorer.render import problem_lines
 from views.records.archive import iso, scored_game
 from views.records.results import History, Result, seats_of
-from views.storage.store import GameRecord, Store, fingerprint
+from views.storage.games import GameRecord, fingerprint
+from views.storage.store import Store
 from views.tables.registry import GAMES
 from views.text.game_words import variant_words
 from views.text.i18n import DEFAULT, LANGUAGES, game_language, scorer_language, scorer_text

@@ -19,8 +19,9 @@ from statistics import fmean
 from scorer import ScoreSheet, check, score
 from scorer.registry import played
 from scorer.setup import Played
+from views.storage.games import GameRecord
 from views.storage.off_loop import LONG_LOG
-from views.storage.store import GameRecord, Store
+from views.storage.store import Store
 
 
 @dataclass(frozen=True)

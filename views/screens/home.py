@@ -6,7 +6,7 @@ from __future__ import annotations
 import flet as ft
 
 from views.screens.history import ResultTile, use_scored_history
-from views.storage.store import GameRecord
+from views.storage.games import GameRecord
 from views.tables.registry import GAMES
 from views.web.session import AppSession, use_app
 from views.widgets.common import (

@@ -7,7 +7,7 @@ import time
 
 import flet as ft
 
-from views.storage.store import Seat
+from views.storage.seats import Seat
 from views.tables.model import Table, use_table
 from views.web.access import shown_code
 from views.web.session import AppSession, use_app

@@ -31,7 +31,9 @@ import flet as ft
 from flet.components.hooks.use_ref import MutableRef
 
 from scorer import Problem, ScoreSheet
-from views.storage.store import GameRecord, StorageFault, Store
+from views.storage.faults import StorageFault
+from views.storage.games import GameRecord
+from views.storage.store import Store
 from views.tables.new_table import NewTable
 
 # Seconds between tries to store a table the disk refused; the last one repeats until it works.

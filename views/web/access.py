@@ -23,7 +23,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from views.storage.store import CODE_LENGTH, CODE_LETTERS, Seat, Store, new_code
+from views.storage.seats import CODE_LENGTH, CODE_LETTERS, Seat, new_code
+from views.storage.store import Store
 
 PREFS_DEVICE = "tallybook.device"
 FREE_TRIES = 3  # wrong codes an address may type before it has to wait

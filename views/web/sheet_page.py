@@ -20,8 +20,9 @@ from scorer.printable import printable
 from scorer.render import event_explain_text, explain_text, item_text, problem_lines
 from scorer.sheet import PlayerScore, ScoreSheet
 from views.records.results import sheet_of
+from views.storage.games import GameRecord
 from views.storage.off_loop import in_worker
-from views.storage.store import GameRecord, Store
+from views.storage.store import Store
 from views.text.game_words import variant_words
 from views.text.i18n import game_language, scorer_text, ui, when
 from views.web.sockets import ASGIApp, Message, Scope

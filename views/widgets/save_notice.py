@@ -12,7 +12,7 @@ from pathlib import Path
 import flet as ft
 from flet.components.hooks.use_ref import MutableRef
 
-from views.storage.store import StorageFault, storage_fault
+from views.storage.faults import StorageFault, storage_fault
 from views.tables.model import Table, log
 from views.text import i18n
 from views.web.session import AppSession

@@ -11,8 +11,8 @@ import flet as ft
 import segno
 
 from views.records.bgstats import game_link
+from views.storage.faults import StorageFault
 from views.storage.off_loop import off_loop
-from views.storage.store import StorageFault
 from views.tables.model import Table
 from views.web.connection import copy_on_page
 from views.web.session import AppSession
