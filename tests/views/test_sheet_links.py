@@ -67,6 +67,6 @@ def test_a_database_made_before_links_gets_them(tmp_path):
                "VALUES ('symbiose', 'finished', '{}', 1, 2)")
     db.close()
     store = Store(path)
-    assert store.schema_version() == len(MIGRATIONS) == 4
+    assert store.schema_version() == len(MIGRATIONS)
     token = store.sheet_link(1, "vi")
     assert store.game_of_link(token)[0].id == 1

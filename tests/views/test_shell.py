@@ -104,9 +104,8 @@ DUEL = {**example("symbiose-duel.json"), "river_left_of": "Bob"}  # not the firs
 
 @pytest.mark.parametrize("game, data", [
     ("symbiose", {"file": DUEL, "cursor": None, "undo": []}),
-    # stored before the file named its boxes: they lay beside it
-    ("forest-shuffle", {"file": example("forest-shuffle-alpine-woodland-edge-3-players.json"),
-                        "boxes": ["base", "alpine", "woodland_edge"], "undo": []}),
+    ("forest-shuffle", {"file": {**example("forest-shuffle-alpine-woodland-edge-3-players.json"),
+                                 "boxes": ["base", "alpine", "woodland_edge"]}, "undo": []}),
     ("fossil", {"file": example("fossil-3-players.json"), "set_aside": [], "confirmed": None}),
 ])
 async def test_a_rematch_starts_as_the_last_game_was_set_up(open_app, store, game, data):
@@ -124,7 +123,7 @@ async def test_a_rematch_starts_as_the_last_game_was_set_up(open_app, store, gam
         == names
     for key in ("mode", "river_left_of"):
         assert again.data["file"].get(key) == data["file"].get(key)
-    assert again.data["file"].get("boxes") == data.get("boxes")
+    assert again.data["file"].get("boxes") == data["file"].get("boxes")
 
 
 async def test_a_pond_fits_a_320_px_phone_and_follows_a_turned_phone(open_app):

@@ -1,6 +1,7 @@
 """The SQLite store: schema versioned, every write visible to a new connection at once; only a
 sound database of ours is opened; a transaction is stored whole or not at all."""
 
+import json
 import sqlite3
 
 import pytest
@@ -95,6 +96,31 @@ def test_a_database_from_before_the_mark_is_ours_and_gets_it(tmp_path):
     again = Store(path)
     assert again.game(game).data == {"n": 1}
     assert again._db.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+
+
+def test_records_of_older_games_are_migrated_to_the_shape_of_today(tmp_path):
+    """Boxes kept beside the file go into it; undo entries that were whole tables go; a row
+    that is not JSON stays as it is stored."""
+    path = tmp_path / "tallybook.sqlite3"
+    db = sqlite3.connect(path, isolation_level=None)
+    for number, migration in enumerate(MIGRATIONS[:4]):
+        db.executescript(f"BEGIN; {migration} PRAGMA user_version = {number + 1}; COMMIT;")
+    db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+    rows = [{"file": {"players": []}, "boxes": ["base", "alpine"], "undo": [[1], {"n": 1}]},
+            {"file": {"boxes": ["base"], "players": []}, "boxes": ["alpine"], "undo": []},
+            {"file": {"players": []}}]
+    for data in [*map(json.dumps, rows), "{'not': json}"]:
+        db.execute("INSERT INTO games (kind, status, data, created, updated) "
+                   "VALUES ('forest-shuffle', 'active', ?, 0, 0)", (data,))
+    db.close()
+    store = Store(path)
+    assert store.schema_version() == SCHEMA_VERSION
+    assert [store.game(game).data for game in (1, 2, 3)] == [
+        {"file": {"players": [], "boxes": ["base", "alpine"]}, "undo": [{"n": 1}]},
+        {"file": {"boxes": ["base"], "players": []}, "undo": []},
+        {"file": {"players": []}}]
+    assert store._db.execute("SELECT data FROM games WHERE id = 4").fetchone() == (
+        "{'not': json}",)
 
 
 def test_a_database_of_a_newer_tallybook_is_refused(tmp_path):

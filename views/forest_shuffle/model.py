@@ -164,11 +164,9 @@ class ForestTable(Table):
 
     def load(self, data: dict[str, Any]) -> None:
         file = data["file"]
-        # Games stored before the file named its boxes kept them beside it.
-        self.boxes: tuple[str, ...] = tuple(file.get("boxes") or data.get("boxes") or ["base"])
+        self.boxes: tuple[str, ...] = tuple(file.get("boxes") or ["base"])
         self.forests: tuple[Forest, ...] = tuple(Forest.read(p) for p in file["players"])
-        self._undo: list[Change] = [Change.read(entry) for entry in data.get("undo", [])
-                                    if isinstance(entry, dict)]  # (older games: whole tables)
+        self._undo: list[Change] = [Change.read(entry) for entry in data.get("undo", [])]
         self._stored: tuple[tuple[Forest, ...], list[dict[str, Any]]] | None = None
         self._live: tuple[tuple[Forest, ...], Live] | None = None
 

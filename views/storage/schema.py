@@ -65,6 +65,22 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE games ADD COLUMN link_lang TEXT;
     CREATE UNIQUE INDEX games_by_link ON games(link);
     """,
+    # Records of older games in the shape of today's: the boxes a game was played with kept
+    # beside its file go into the file, and undo entries that held whole tables instead of
+    # changes are dropped. A row that is not JSON is left as it is (set aside when read).
+    """
+    UPDATE games SET data = json_set(data, '$.file.boxes', json_extract(data, '$.boxes'))
+    WHERE CASE WHEN json_valid(data) THEN json_type(data, '$.boxes') = 'array'
+               AND coalesce(json_array_length(data, '$.file.boxes'), 0) = 0 ELSE 0 END;
+    UPDATE games SET data = json_remove(data, '$.boxes')
+    WHERE CASE WHEN json_valid(data) THEN json_type(data, '$.boxes') IS NOT NULL ELSE 0 END;
+    UPDATE games SET data = json_set(data, '$.undo', (
+        SELECT json_group_array(json(value)) FROM json_each(games.data, '$.undo')
+        WHERE type = 'object'))
+    WHERE CASE WHEN json_valid(data) AND json_type(data, '$.undo') = 'array'
+               THEN EXISTS (SELECT 1 FROM json_each(games.data, '$.undo') WHERE type <> 'object')
+               ELSE 0 END;
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 # Written into every database we make ("Tall"): a database is ours by it.
