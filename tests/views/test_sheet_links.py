@@ -1,4 +1,4 @@
-"""The tokens of finished games' read-only pages (views/storage/store.py `sheet_link`): made once,
+"""The tokens of finished games' read-only pages (views/storage/links.py `sheet_link`): made once,
 at the
 first ask, unguessable and unique, found by an index, and kept by a database made before them."""
 

@@ -3,7 +3,7 @@ player's result, and the import of a backup or of a single game file (GAME_FILES
 
 An import trusts nothing it is given: the bytes are bounded before they are read, must be UTF-8
 JSON, and must be our backup or a game file; each game is checked by the scorer and stored on
-its own (all of it or nothing), under a fingerprint (views/storage/store.py) so that the same backup
+its own (all of it or nothing), under a fingerprint (views/storage/games.py) so that the same backup
 imported twice adds nothing the second time. What was imported, what was there already and
 what was refused (with the scorer's problems, place included) comes back as a report in the
 reader's language. No Flet here: the archive menu (views/widgets/archive_menu.py) shows it.

@@ -1,6 +1,6 @@
 """A finished game's score sheet as a read-only page any phone opens without the app:
 `/sheet/<token>`, plain HTML and CSS (no script), printable, light or dark as the phone is, in
-the language the sheet was shared in (views/storage/store.py `sheet_link`), with the sheet's picture
+the language the sheet was shared in (views/storage/links.py `sheet_link`), with the sheet's picture
 (views/picture) at `/sheet/<token>.png` and `/sheet/<token>-dark.png`.
 
 The token is the only way to the page: 128 random bits, looked up by the database's index, so
@@ -28,7 +28,7 @@ from views.text.i18n import game_language, scorer_text, ui, when
 from views.web.sockets import ASGIApp, Message, Scope
 
 PREFIX = "/sheet/"
-# A token as views/storage/store.py draws it (secrets.token_urlsafe(16)): anything else is not
+# A token as views/storage/links.py draws it (secrets.token_urlsafe(16)): anything else is not
 # asked.
 PAGE = re.compile(r"/sheet/([A-Za-z0-9_-]{22})(\.png|-dark\.png)?")
 # Never kept by a shared cache, never named to another site, never listed by a search engine.
