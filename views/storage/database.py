@@ -152,7 +152,8 @@ class Database:
                     raise
 
     def schema_version(self) -> int:
-        return self._db.execute("PRAGMA user_version").fetchone()[0]
+        version: int = self._db.execute("PRAGMA user_version").fetchone()[0]
+        return version
 
     def close(self) -> None:
         self._db.close()
@@ -186,7 +187,7 @@ class Database:
             with suppress(sqlite3.Error):
                 self._db.execute("ROLLBACK")
 
-    def _write(self, sql: str, params: tuple = ()) -> sqlite3.Cursor:
+    def _write(self, sql: str, params: tuple[object, ...] = ()) -> sqlite3.Cursor:
         with self.transaction():
             return self._db.execute(sql, params)
 

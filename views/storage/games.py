@@ -108,7 +108,7 @@ class GameRows(Database):
                                 "NULL ORDER BY updated DESC, id DESC LIMIT ?", (status, limit))
         return [record for record in map(self._readable, rows) if record is not None]
 
-    def _readable(self, row: tuple) -> GameRecord | None:
+    def _readable(self, row: tuple[Any, ...]) -> GameRecord | None:
         """The game of a stored row; None if its data cannot be read (set aside, said)."""
         try:
             return _record(row)
@@ -154,7 +154,7 @@ def fingerprint(kind: str, file: object, created: float) -> str:
     return hashlib.sha256(f"{kind}\n{canonical}\n{started}".encode()).hexdigest()
 
 
-def _record(row: tuple) -> GameRecord:
+def _record(row: tuple[Any, ...]) -> GameRecord:
     """Raises ValueError if the row's data is not a JSON object."""
     game_id, kind, status, data, updated, revision, created = row
     try:
