@@ -12,13 +12,20 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import json
 import sys
 import time
 from datetime import UTC, datetime
 from pathlib import Path
 
-from benchmarks.figures import README, ROOT, as_json, machine, machine_line, summary, with_table
+from benchmarks.figures import (
+    ROOT,
+    as_json,
+    machine,
+    machine_line,
+    summary,
+    with_table,
+    write_result,
+)
 
 # name: (the module with its `figures(quick)`, what it measures), in the order they run.
 BENCHMARKS = {
@@ -61,13 +68,9 @@ def main() -> int:
         result["benchmarks"][name] = {"title": title, "seconds": seconds,
                                       "figures": as_json(figures)}
     result["seconds"] = round(time.monotonic() - began, 1)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    print(f"{result['seconds']:.0f} s in all; written to {args.out}")
-    if args.readme:
-        README.write_text(with_table(README.read_text(encoding="utf-8"), result),
-                          encoding="utf-8")
-        print(f"the table in {README.name} rewritten")
+    print(f"{result['seconds']:.0f} s in all")
+    write_result(args.out, result,
+                 (lambda readme: with_table(readme, result)) if args.readme else None, "table")
     return 0
 
 

@@ -31,7 +31,6 @@ from typing import Any
 
 from benchmarks.cli import CACHE, FILES
 from benchmarks.figures import (
-    README,
     ROOT,
     Figure,
     as_json,
@@ -39,6 +38,7 @@ from benchmarks.figures import (
     machine_line,
     summary,
     timings,
+    write_result,
 )
 from benchmarks.scoring import CASES
 
@@ -247,14 +247,9 @@ def main() -> int:
     found = figures(args.quick, args.runs, args.against)
     result |= {"seconds": round(time.monotonic() - began, 1), "figures": as_json(found)}
     print(summary("edges", found))
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n",
-                        encoding="utf-8")
-    print(f"written to {args.out}")
-    if args.readme:
-        README.write_text(with_table(README.read_text(encoding="utf-8"), result),
-                          encoding="utf-8")
-        print(f"the edges table in {README.name} rewritten")
+    write_result(args.out, result,
+                 (lambda readme: with_table(readme, result)) if args.readme else None,
+                 "edges table")
     return 0
 
 

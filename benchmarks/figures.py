@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import importlib.metadata
 import inspect
+import json
 import os
 import platform
 import re
@@ -147,3 +148,14 @@ def with_table(readme: str, result: dict[str, Any]) -> str:
     if not pattern.search(readme):
         sys.exit(f"README.md has no {BEGIN} ... {END} markers")
     return pattern.sub(lambda _: f"{BEGIN}\n{table(result)}\n{END}", readme)
+
+
+def write_result(out: Path, result: dict[str, Any], readme_with: Callable[[str], str] | None,
+                 what: str) -> None:
+    """A run's figures into `out`; with `readme_with`, the README's table of them rewritten."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(f"written to {out}")
+    if readme_with is not None:
+        README.write_text(readme_with(README.read_text(encoding="utf-8")), encoding="utf-8")
+        print(f"the {what} in {README.name} rewritten")
