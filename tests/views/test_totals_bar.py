@@ -9,7 +9,16 @@ from scorer import score
 from tests.views.fake_client import FakeClient
 from tests.views.helpers import example, large_text, learn, narrow, start_game, table_cards
 from views.widgets.fit import _width
-from views.widgets.totals import chip_width, layout, number_of, rows_of, totals_of
+from views.widgets.totals import (
+    CAPTION_SIZE,
+    CHIP_PADDING,
+    Total,
+    chip_width,
+    layout,
+    number_of,
+    rows_of,
+    totals_of,
+)
 
 LONG = ["Maximiliane Alexandra", "Bartholomew", "Chloé-Éléonore", "Daan"]
 
@@ -102,3 +111,22 @@ def test_chips_fill_each_row_in_order():
     assert rows_of([400], 310) == [[0]]  # wider than the bar: a row of its own
 
 
+
+
+@pytest.mark.parametrize("name", ["王小明", "محمد", "🦊 Foxy"])
+def test_a_name_in_a_script_roboto_lacks_gets_a_chip_as_wide_as_its_own_font_draws_it(name):
+    """Measured in Roboto alone, 王小明 came out half as wide as the phone draws it (from the
+    Chinese font our server gives it), and its chip showed no name at all."""
+    from PIL import ImageFont
+
+    from views.picture.fonts import font_for, font_paths, is_emoji
+
+    drawn = 0.0
+    for char in name:
+        key = font_for(char)
+        if char == " " or is_emoji(key):  # an emoji's font has one bitmap size: at least 1 em
+            drawn += CAPTION_SIZE * (0.25 if char == " " else 1.0)
+            continue
+        drawn += ImageFont.truetype(str(font_paths()[key]), CAPTION_SIZE).getlength(char)
+    total = Total("total-0", name, 12, name)
+    assert chip_width(total, False, 1.0) - 2 * CHIP_PADDING >= drawn

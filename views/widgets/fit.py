@@ -3,8 +3,11 @@ card's width and the name wraps at word boundaries only, into at most a few line
 
 Flutter breaks a word that is wider than its line anywhere ("Camberwel / l Beauty") and an
 ellipsis cuts one ("European Fat Dorm…"), so the size is chosen before the name is drawn,
-measured in the font the phone draws with: Roboto, which Flet's web client ships (Pillow reads
-its WOFF2 file; its advances are Chromium's to the hundredth of a pixel). The phone's own text
+measured in the fonts the phone draws with: Roboto, which Flet's web client ships (Pillow reads
+its WOFF2 file; its advances are Chromium's to the hundredth of a pixel), and for what Roboto
+lacks (Chinese, Arabic, emoji...) the fallback fonts our server gives the phone, the picture's
+(views/picture/fonts.py). Measured in Roboto alone, 王小明 came out half as wide as drawn, and
+its total's chip showed no name at all. The phone's own text
 size (a browser at 200 %) is learned from a probe it draws and reports the width of
 (views/widgets/text_probe.py).
 """
@@ -13,12 +16,6 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from typing import TYPE_CHECKING
-
-from views.text.fonts import ROBOTO
-
-if TYPE_CHECKING:
-    from PIL import ImageFont
 
 SIZES = (13.0, 12.0, 11.0, 10.0)  # px, the largest first; below 10 px a name is not read
 # Material 3 body text is spaced 0.25 px a letter; and a pixel for the engine's rounding.
@@ -76,11 +73,7 @@ def _width(words: str, size: float) -> float:
 
 @cache
 def _advance(words: str) -> float:
-    return float(_font().getlength(words))
+    # Pillow is imported when a name is first measured, not at every start.
+    from views.picture.text import width
 
-
-@cache  # Pillow is imported when a name is first measured, not at every start
-def _font() -> ImageFont.FreeTypeFont:
-    from PIL import ImageFont
-
-    return ImageFont.truetype(str(ROBOTO), _MEASURED_AT)
+    return float(width(words, _MEASURED_AT))
