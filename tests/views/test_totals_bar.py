@@ -4,10 +4,12 @@ tests/e2e/test_accessibility.py)."""
 
 import flet as ft
 import pytest
+from PIL import ImageFont
 
 from scorer import score
 from tests.views.fake_client import FakeClient
 from tests.views.helpers import example, large_text, learn, narrow, start_game, table_cards
+from views.picture.fonts import font_for, font_paths, is_emoji
 from views.widgets.fit import _width
 from views.widgets.totals import (
     CAPTION_SIZE,
@@ -117,10 +119,6 @@ def test_chips_fill_each_row_in_order():
 def test_a_name_in_a_script_roboto_lacks_gets_a_chip_as_wide_as_its_own_font_draws_it(name):
     """Measured in Roboto alone, 王小明 came out half as wide as the phone draws it (from the
     Chinese font our server gives it), and its chip showed no name at all."""
-    from PIL import ImageFont
-
-    from views.picture.fonts import font_for, font_paths, is_emoji
-
     drawn = 0.0
     for char in name:
         key = font_for(char)
