@@ -25,6 +25,7 @@ from views.web.connection import watched_by_its_page
 from views.web.frames import bounded_frames
 from views.web.hosts import Hosts, own_names_only
 from views.web.identity import DESCRIPTION, NAME, as_tallybook
+from views.web.message_text import short_message_text
 from views.web.sheet_page import with_sheet_pages
 from views.web.sockets import (
     SESSIONS,
@@ -140,8 +141,10 @@ def web_app(main: Callable[[ft.Page], Awaitable[None]], assets_dir: str,
     bounded before Flet decodes it (views/web/frames.py), bounded per address and in all as are the
     sessions they open, from the app's own pages only; finished games' read-only pages
     (views/web/sheet_page.py, those of `store`); the server's own names only
-    (views/web/hosts.py, and `allowed_hosts`); no API pages; the policy and headers above."""
+    (views/web/hosts.py, and `allowed_hosts`); no API pages; the policy and headers above.
+    Flet's messages are logged by their action alone (views/web/message_text.py)."""
     SESSIONS.install()
+    short_message_text()
     flet_app = flet_web.fastapi.app(main, assets_dir=assets_dir, no_cdn=True,
                                     app_name=NAME, app_description=DESCRIPTION,
                                     session_timeout_seconds=SESSION_TIMEOUT_SECONDS)
