@@ -31,6 +31,16 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
 # where Flutter's SharedPreferences keep it in a browser (phone_context).
 HOST_TOKEN = "e2e-host-device-token-0123456789"
 HOST_PREFS = f"localStorage.setItem('flutter.tallybook.device', JSON.stringify('{HOST_TOKEN}'))"
+# Every phone's page counts when Flutter last asked for a frame: it asks for one at each frame of
+# an animation (a page transition, a ripple) and for none once the screen is still, which is
+# when a screenshot shows it settled (tests/e2e/phone.py, settled). Our own waits for frames use
+# the browser's own requestAnimationFrame, kept here, so they are not counted.
+FRAMES_ASKED = """(() => {
+  const ask = window.requestAnimationFrame.bind(window);
+  let asked = 0;
+  window.requestAnimationFrame = (callback) => { asked += 1; return ask(callback); };
+  Object.defineProperty(window, "tallybookFrames", {value: {ask, asked: () => asked}});
+})()"""
 T = TypeVar("T")
 LOCAL = re.compile(rf"^https?://(?!(127\.0\.0\.1|{re.escape(LAN_HOST)})[:/])")
 # The one ceiling of every wait for the app, in the browser and out of it: a signal that comes
@@ -137,6 +147,7 @@ def phone_context(browser, locale: str = "en-US", color_scheme: str = "light",
     request is aborted (and recorded)."""
     context = browser.new_context(**{**PHONE, "viewport": viewport or PHONE["viewport"]},
                                   locale=locale, color_scheme=color_scheme)
+    context.add_init_script(FRAMES_ASKED)
     if host:
         context.add_init_script(HOST_PREFS)
     sink = outside if outside is not None else []

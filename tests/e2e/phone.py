@@ -18,12 +18,20 @@ expect.set_options(timeout=WAIT_MS)
 # Two animation frames: Flutter writes the semantics DOM while it builds a frame, and the canvas
 # it painted in that frame is on screen once the next frame has begun.
 TWO_FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
-# A page transition (Material's is 300 ms) can begin a few frames after the semantics tree has
-# changed: a screenshot is taken as settled only if it is the same a transition's length later.
-TRANSITION_FRAMES = """() => new Promise(done => {
-  let left = 24;
-  const next = () => (--left > 0 ? requestAnimationFrame(next) : done());
-  requestAnimationFrame(next);
+# Flutter still for this many frames in a row: it asked for none (tests/e2e/harness.py,
+# FRAMES_ASKED). An animation asks for a frame at every frame, and one that begins late (a page
+# transition a few frames after the semantics tree changed) has asked by then.
+STILL_FRAMES = 3
+STILL = """(frames) => new Promise(done => {
+  const {ask, asked} = window.tallybookFrames;
+  let still = 0, seen = asked();
+  const next = () => {
+    const now = asked();
+    still = now === seen ? still + 1 : 0;
+    seen = now;
+    if (still >= frames) done(); else ask(next);
+  };
+  ask(next);
 })"""
 MIN_COLOURS = 40
 # How many colours a screenshot has, sampled on a grid, decoded by the page itself.
@@ -247,13 +255,13 @@ class Phone:
         """A screenshot of a settled, painted screen (other than `unlike`, a look it is leaving).
         The canvas can lag the semantics tree by a few frames (blank at first, then Flet's
         "Working..." startup screen, then a page transition, which may begin a few frames
-        late), so shots are retaken a transition's length apart until two in a row are
-        identical and rich in colour: a blank canvas has one colour, the startup screen about
-        20, every screen of ours well over 100."""
+        late), so shots are taken each once Flutter has been still for a few frames (STILL),
+        until two in a row are identical and rich in colour: a blank canvas has one colour,
+        the startup screen about 20, every screen of ours well over 100."""
         deadline = time.monotonic() + WAIT_S
         previous = b""
         while True:
-            self.page.evaluate(TRANSITION_FRAMES)
+            self.page.evaluate(STILL, STILL_FRAMES)
             image = self.page.screenshot()
             if image == previous and image != unlike and self.page.evaluate(
                     COLOURS, base64.b64encode(image).decode()) > MIN_COLOURS:
