@@ -31,9 +31,9 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
 # where Flutter's SharedPreferences keep it in a browser (phone_context).
 HOST_TOKEN = "e2e-host-device-token-0123456789"
 HOST_PREFS = f"localStorage.setItem('flutter.tallybook.device', JSON.stringify('{HOST_TOKEN}'))"
-# Every phone's page counts when Flutter last asked for a frame: it asks for one at each frame of
-# an animation (a page transition, a ripple) and for none once the screen is still, which is
-# when a screenshot shows it settled (tests/e2e/phone.py, settled). Our own waits for frames use
+# Every phone's page counts the frames Flutter asks for: it asks for one at each frame of an
+# animation (a page transition, a ripple) and for none once the screen is still, which is when
+# a screenshot shows it settled (tests/e2e/phone.py, settled). Our own waits for frames use
 # the browser's own requestAnimationFrame, kept here, so they are not counted.
 FRAMES_ASKED = """(() => {
   const ask = window.requestAnimationFrame.bind(window);

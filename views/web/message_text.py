@@ -5,7 +5,8 @@ Flet 1.0.5 logs every message it sends with an f-string (`transport_log.debug(f"
 message's text was its dataclass repr: every control in its patch, with all their children.
 That was 39 % of the server's CPU at each change and grew with the screen: a Fossil turn (three
 taps) took 60 ms of server CPU at the first turn and 530 ms at the seventh, and a phone waited
-for it at each tap. With the action alone a turn takes 30-60 ms at every turn.
+for it at each tap. With the action alone a turn takes 30-60 ms of server CPU at every turn,
+and the Fossil tap of the benchmarks (a log of 74 events) 70 ms instead of 282 ms.
 """
 
 from __future__ import annotations
