@@ -3,7 +3,7 @@
 Flet 1.0.5 logs every message it sends with an f-string (`transport_log.debug(f"send_message:
 {message}")` in flet_web/fastapi/flet_app.py), made whether or not debug lines are kept. A
 message's text was its dataclass repr: every control in its patch, with all their children.
-That was 39 % of the server's CPU at each change and grew with the screen: a Fossil turn (three
+That was 39 % of the server's CPU in a Fossil game and grew with its log: a turn (three
 taps) took 60 ms of server CPU at the first turn and 530 ms at the seventh, and a phone waited
 for it at each tap. With the action alone a turn takes 30-60 ms of server CPU at every turn,
 and the Fossil tap of the benchmarks (a log of 74 events) 70 ms instead of 282 ms.
