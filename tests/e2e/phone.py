@@ -22,6 +22,10 @@ TWO_FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnima
 # FRAMES_ASKED). An animation asks for a frame at every frame, and one that begins late (a page
 # transition a few frames after the semantics tree changed) has asked by then.
 STILL_FRAMES = 3
+# The shot that confirms a settled screen comes after a quarter of a second of stillness at 60
+# frames a second: what the server sends a moment after the screen went still (a part drawn
+# once the phone has measured its text) has arrived by then on a loaded machine.
+CONFIRM_FRAMES = 15
 STILL = """(frames) => new Promise(done => {
   const {ask, asked} = window.tallybookFrames;
   let still = 0, seen = asked();
@@ -256,12 +260,13 @@ class Phone:
         The canvas can lag the semantics tree by a few frames (blank at first, then Flet's
         "Working..." startup screen, then a page transition, which may begin a few frames
         late), so shots are taken each once Flutter has been still for a few frames (STILL),
-        until two in a row are identical and rich in colour: a blank canvas has one colour,
-        the startup screen about 20, every screen of ours well over 100."""
+        the next one after a longer stillness (CONFIRM_FRAMES), until two in a row are
+        identical and rich in colour: a blank canvas has one colour, the startup screen about
+        20, every screen of ours well over 100."""
         deadline = time.monotonic() + WAIT_S
         previous = b""
         while True:
-            self.page.evaluate(STILL, STILL_FRAMES)
+            self.page.evaluate(STILL, CONFIRM_FRAMES if previous else STILL_FRAMES)
             image = self.page.screenshot()
             if image == previous and image != unlike and self.page.evaluate(
                     COLOURS, base64.b64encode(image).decode()) > MIN_COLOURS:

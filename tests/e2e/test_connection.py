@@ -59,8 +59,15 @@ def looks_like_the_app(phone: Phone, theme: str, shot: Path) -> None:
 
 def at_the_table(make_context, url: str, **looks) -> Phone:
     phone = Phone.open(make_context(**looks), url)
-    expect(phone.by_id(f"known-{CARD}")).to_be_attached()
+    table_shown(phone)
     return phone
+
+
+def table_shown(phone: Phone) -> None:
+    """The table's pond with its known cards and its totals bar (whose colour
+    looks_like_the_app reads: a part the app may draw a moment after the cards)."""
+    expect(phone.by_id(f"known-{CARD}")).to_be_attached()
+    expect(phone.by_id("total-0")).to_be_attached()
 
 
 def test_taps_while_cut_off_are_not_counted_and_one_tap_after_is_one_card(tmp_path,
@@ -110,7 +117,7 @@ def test_a_stopped_server_is_said_in_words_and_the_phones_come_back_by_themselve
         german = at_the_table(make_context, url, locale="de-DE", color_scheme="dark")
         german.page.add_init_script(SCALE_TEXT)
         german.reload()  # now with the browser's text at 200 %
-        expect(german.by_id(f"known-{CARD}")).to_be_attached()
+        table_shown(german)
         looks_like_the_app(german, "dark", shots / "connection-before-dark-de-200.png")
         chosen = make_context()  # an English browser, Vietnamese chosen in the app
         chosen.add_init_script("localStorage.setItem('flutter.tallybook.language', '\"vi\"')")
