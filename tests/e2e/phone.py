@@ -260,19 +260,20 @@ class Phone:
         The canvas can lag the semantics tree by a few frames (blank at first, then Flet's
         "Working..." startup screen, then a page transition, which may begin a few frames
         late), so shots are taken each once Flutter has been still for a few frames (STILL),
-        the next one after a longer stillness (CONFIRM_FRAMES), until two in a row are
-        identical and rich in colour: a blank canvas has one colour, the startup screen about
-        20, every screen of ours well over 100."""
+        the next ones after a longer stillness (CONFIRM_FRAMES), until one is identical to a
+        shot before it and rich in colour: a blank canvas has one colour, the startup screen
+        about 20, every screen of ours well over 100. (Identical to any shot before, not only
+        the last: a focused field's cursor blinks, so its screen takes turns between two.)"""
         deadline = time.monotonic() + WAIT_S
-        previous = b""
+        seen: set[bytes] = set()
         while True:
-            self.page.evaluate(STILL, CONFIRM_FRAMES if previous else STILL_FRAMES)
+            self.page.evaluate(STILL, CONFIRM_FRAMES if seen else STILL_FRAMES)
             image = self.page.screenshot()
-            if image == previous and image != unlike and self.page.evaluate(
+            if image in seen and image != unlike and self.page.evaluate(
                     COLOURS, base64.b64encode(image).decode()) > MIN_COLOURS:
                 return image
             assert time.monotonic() < deadline, f"{what} never settled"
-            previous = image
+            seen.add(image)
 
     def shot(self, path: str, unlike: bytes = b"") -> bytes:
         """The settled screen (see settled), kept at `path`."""
