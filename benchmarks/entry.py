@@ -28,7 +28,8 @@ prints one object instead: {"players": [{"name", "taps", "scrolls", "searches",
 stored game equals the file, 1 it differs, 2 an invalid file (its problems listed), 3 the
 screen did not do what the entry screen's contract says (what was missing, and what the phone
 showed). As a part of `python -m benchmarks` (`figures`): the late-game table
-benchmarks/tables/late-game-4-players.json; `--quick`: the base 2-player example.
+benchmarks/tables/late-game-4-players.json; `--quick`: benchmarks/tables/quick-2-players.json
+(the base 2-player example's first two trees of each forest).
 """
 
 from __future__ import annotations
@@ -60,7 +61,7 @@ from views.app import DB_NAME
 from views.storage.store import Store
 
 LATE_GAME = ROOT / "benchmarks" / "tables" / "late-game-4-players.json"
-QUICK = ROOT / "examples" / "forest-shuffle-base-2-players.json"
+QUICK = ROOT / "benchmarks" / "tables" / "quick-2-players.json"  # two trees a forest: plumbing
 DIFFERENCES_SHOWN = 10
 SERVER_LINES = 30  # of its log, when a run fails and the server logged an error
 SHOWN_CODE = r"^[A-Z2-9]{4}-[A-Z2-9]{4}$"  # a join code as the table screen shows it

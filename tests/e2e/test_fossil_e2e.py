@@ -1,6 +1,7 @@
-"""Fossil in Chromium at 390 x 844 against the real server: the rulebook examples, a complete
-4-player game through the turn panel (with a reload and a server restart), refusals at their
-place, and screenshots of the companion, an evaluation and the score sheet."""
+"""Fossil in Chromium at 390 x 844 against the real server: a complete 4-player game through
+the turn panel (with a reload and a server restart), refusals at their place, and screenshots
+of the companion, an evaluation and the score sheet. The rulebook's calculator examples are a
+headless test (tests/views/test_fossil_companion.py): they ask nothing of the browser."""
 
 from __future__ import annotations
 
@@ -68,41 +69,6 @@ def finds(data: dict, player: int) -> list[str]:
 def expect_scores(phone: Phone, names: list[str], totals: list[int]) -> None:
     for index, (name, total) in enumerate(zip(names, totals, strict=True)):
         says(phone, f"score-{index}", f"{name}: {total} points")
-
-
-def calculate(phone: Phone, fossil: str, holdings: dict[int, tuple[int, ...]]) -> None:
-    phone.tap("calculator")
-    phone.tap(f"calc-fossil-{fossil}")
-    expect(phone.by_id("calc-add-0-1")).to_be_attached()
-    for player, values in holdings.items():
-        for count, value in enumerate(values, 1):
-            phone.tap(f"calc-add-{player}-{value}")
-            says(phone, f"calc-held-{player}", ", ".join(map(str, values[:count])))
-
-
-def test_rulebook_examples_through_the_calculator(server, make_context):
-    five = ["Andreas", "Bernd", "Carola", "Doris", "Ernst"]
-    seed(server, five)
-    phone = Phone.open(make_context(), server.url)
-    new_fossil_game(phone, five)
-    calculate(phone, "sea_urchin", {0: (1, 1, 3), 1: (1, 2, 2), 2: (1, 1, 1)})
-    for index, line in enumerate(["Andreas: +17 → 47", "Bernd: +17 → 47", "Carola: +9 → 39",
-                                  "Doris: -3 → 27", "Ernst: -3 → 27"]):
-        says(phone, f"calc-result-change-{index}", line)
-    says(phone, "calc-result-sea_urchin-3", "pays 3, 1 each to Andreas, Bernd, 1 lost")
-    phone.tap("calc-apply")
-    expect_scores(phone, five, [47, 47, 39, 27, 27])
-
-    phone.goto(server.url)
-    new_fossil_game(phone, five[:3])
-    says(phone, "turn", "Andreas's turn")
-    expect(phone.by_id("fossil-fish")).to_have_count(0)  # the 2-3 player game has none
-    calculate(phone, "ammonite", {0: (1, 1, 2, 2), 1: (1, 1, 1, 1)})
-    for index, line in enumerate(["Andreas: +28 → 58", "Bernd: +4 → 34", "Carola: -4 → 26"]):
-        says(phone, f"calc-result-change-{index}", line)
-    says(phone, "calc-result-ammonite-1", "find value 16 is not the highest, so the sum 4")
-    phone.tap("calc-apply")
-    expect_scores(phone, five[:3], [58, 34, 26])
 
 
 def test_a_four_player_game_of_40_turns_with_reload_and_restart(server, make_context):

@@ -50,22 +50,6 @@ def test_three_player_table_from_a_learned_deck_in_30_taps(server, make_context)
     assert score(exported) == expected
 
 
-def test_duel_and_team_games(server, make_context):
-    duel, team = example("symbiose-duel.json"), example("symbiose-team.json")
-    learned(server, duel)
-    learned(server, team)
-    server.restart()
-    context = make_context()
-    for file, mode in ((duel, None), (team, "team")):
-        phone = Phone.open(context, server.url)
-        play_table(phone, file, mode)
-        expected = score(file)
-        expect_totals(phone, expected)
-        if mode == "team":
-            phone.expect_says("team-total-0", f"Team 1: {expected.teams[0].total} points")
-        phone.page.close()
-
-
 def test_reload_restart_and_second_tab_keep_the_table(server, make_context):
     file = example("symbiose-standard.json")
     learned(server, file)

@@ -239,6 +239,7 @@ async def test_calculator_rulebook_examples(open_app, store):
     changes = [c.get(f"calc-result-change-{i}").label for i in range(5)]
     assert changes == ["Andreas: +17 → 47", "Bernd: +17 → 47", "Carola: +9 → 39",
                        "Doris: -3 → 27", "Ernst: -3 → 27"]
+    assert "pays 3, 1 each to Andreas, Bernd, 1 lost" in c.get("calc-result-sea_urchin-3").label
     await c.tap("calc-apply")
     assert c.page.route == f"/fossil/{game_id}"
     assert shown_scores(c) == [47, 47, 39, 27, 27]
@@ -253,6 +254,10 @@ async def test_calculator_rulebook_examples(open_app, store):
     for player, values in ((0, (1, 1, 2, 2)), (1, (1, 1, 1, 1))):
         for value in values:
             await c.tap(f"calc-add-{player}-{value}")
+    changes = [c.get(f"calc-result-change-{i}").label for i in range(3)]
+    assert changes == ["Andreas: +28 → 58", "Bernd: +4 → 34", "Carola: -4 → 26"]
+    assert "find value 16 is not the highest, so the sum 4" in \
+        c.get("calc-result-ammonite-1").label
     await c.tap("calc-apply")
     assert shown_scores(c) == [58, 34, 26]
 
