@@ -234,8 +234,10 @@ async def test_calculator_rulebook_examples(open_app, store):
     await c.tap("calculator")
     await c.tap("calc-fossil-sea_urchin")
     for player, values in ((0, (1, 1, 3)), (1, (1, 2, 2)), (2, (1, 1, 1))):
-        for value in values:
+        for count, value in enumerate(values, 1):
             await c.tap(f"calc-add-{player}-{value}")
+            held = ", ".join(map(str, values[:count]))
+            assert c.get(f"calc-held-{player}").label.endswith(f": {held}")
     changes = [c.get(f"calc-result-change-{i}").label for i in range(5)]
     assert changes == ["Andreas: +17 → 47", "Bernd: +17 → 47", "Carola: +9 → 39",
                        "Doris: -3 → 27", "Ernst: -3 → 27"]
